@@ -1,0 +1,1 @@
+//! Integration tests of api-core live in `tests/`; this library is empty.

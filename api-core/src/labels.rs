@@ -1,0 +1,1 @@
+//! Label selectors (placeholder, being written).

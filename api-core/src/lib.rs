@@ -1,0 +1,39 @@
+//! Kubernetes API types in Rust that follow the Kubernetes API conventions.
+//!
+//! `api-core` is the runtime half of the library: the meta/v1 types
+//! ([`ObjectMeta`], [`Time`], ...), the [`Resource`] trait and [`List`],
+//! validation with Kubernetes field paths and error wording
+//! ([`validation`]), the `Status` kind ([`status`]), and label selectors
+//! ([`labels`]).
+//!
+//! Most users only need the prelude:
+//!
+//! ```
+//! use api_core::prelude::*;
+//!
+//! let meta = ObjectMeta::named("web").in_namespace("default");
+//! assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"name":"web","namespace":"default"}"#);
+//! ```
+
+pub mod labels;
+pub mod meta;
+pub mod resource;
+pub mod status;
+pub mod validation;
+
+pub use meta::{
+    LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta,
+    OwnerReference, Time, TimeParseError, TypeMeta,
+};
+pub use resource::{HasSpec, HasStatus, List, Resource, Scope};
+pub use status::{Status, StatusReason};
+pub use validation::{ErrorList, ErrorType, FieldError, FieldPath};
+
+/// Re-exported for generated code and for users who write schemas by hand.
+pub use schemars;
+
+/// Everything a type definition needs: `use api_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::meta::{ListMeta, MicroTime, ObjectMeta, Time, TypeMeta};
+    pub use crate::resource::{HasSpec, HasStatus, List, Resource, Scope};
+}

@@ -1,0 +1,1 @@
+//! ObjectMeta validation (placeholder, being written).

@@ -1,0 +1,1 @@
+//! Example APIs defined with api-core.
