@@ -15,9 +15,17 @@
 //! assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"name":"web","namespace":"default"}"#);
 //! ```
 
+mod api_type;
+pub mod crd;
+#[doc(hidden)]
+pub mod facts;
 pub mod labels;
 pub mod meta;
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 pub mod resource;
+pub mod schema;
 pub mod status;
 pub mod validation;
 
@@ -25,8 +33,10 @@ pub use meta::{
     LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta,
     OwnerReference, Time, TimeParseError, TypeMeta,
 };
-pub use resource::{HasSpec, HasStatus, List, Resource, Scope};
-pub use status::{Status, StatusReason};
+pub use api_type::ApiType;
+pub use api_derive::{ApiType, KubeResource};
+pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
+pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
 pub use validation::{ErrorList, ErrorType, FieldError, FieldPath};
 
 /// Re-exported for generated code and for users who write schemas by hand.
@@ -34,6 +44,8 @@ pub use schemars;
 
 /// Everything a type definition needs: `use api_core::prelude::*;`.
 pub mod prelude {
+    pub use crate::api_type::ApiType;
     pub use crate::meta::{ListMeta, MicroTime, ObjectMeta, Time, TypeMeta};
-    pub use crate::resource::{HasSpec, HasStatus, List, Resource, Scope};
+    pub use crate::resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
+    pub use api_derive::{ApiType, KubeResource};
 }

@@ -88,6 +88,19 @@ pub trait Resource {
     }
 }
 
+/// A resource whose CustomResourceDefinition can be generated. Implemented
+/// by `#[derive(KubeResource)]`; generic code (`crdgen`, `crd::merge`)
+/// calls it through this trait.
+pub trait CustomResourceExt: Resource {
+    /// The single-version CRD of this version of the resource.
+    fn crd() -> crate::crd::CustomResourceDefinition;
+
+    /// The CRD's name: `<plural>.<group>`.
+    fn crd_name() -> String {
+        format!("{}.{}", Self::PLURAL, Self::GROUP)
+    }
+}
+
 /// A resource with a `spec`: the desired state.
 pub trait HasSpec {
     /// The spec type.

@@ -1,2 +1,31 @@
-//! Derive macros of api-core. Users never name this crate: they use
-//! `api_core::{KubeResource, ApiType}` once the derives land (issue 3).
+//! Derive macros of api-core: `#[derive(KubeResource)]` and
+//! `#[derive(ApiType)]`. Users never name this crate: they write
+//! `use api_core::prelude::*;`. The documentation of both derives, their
+//! attributes and the lints is in `api_core`.
+
+mod expand;
+mod lints;
+mod model;
+
+use proc_macro::TokenStream;
+
+/// Generates the root object, its list, `Resource`, `ApiType`, the
+/// structural schema and the CRD from a resource's spec struct. See
+/// `api_core::KubeResource`.
+#[proc_macro_derive(KubeResource, attributes(kube, default))]
+pub fn derive_kube_resource(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => expand::expand(&input, model::Derive::KubeResource).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+/// Implements `ApiType` (defaulting, validation, structural schema) for a
+/// type used inside an API. See `api_core::ApiType`.
+#[proc_macro_derive(ApiType, attributes(kube, default))]
+pub fn derive_api_type(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => expand::expand(&input, model::Derive::ApiType).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}

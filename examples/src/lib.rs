@@ -1,1 +1,4 @@
-//! Example APIs defined with api-core.
+//! Example APIs defined with api-core, and the `crdgen` binary that prints
+//! their CustomResourceDefinitions.
+
+pub mod memcached;

@@ -90,6 +90,11 @@ fn parse_rfc3339(s: &str) -> Result<DateTime<Utc>, TimeParseError> {
         .map_err(|_| err("a date or time field is out of range"))
 }
 
+/// 0000-01-01T00:00:00Z, the earliest time RFC 3339 can write.
+const MIN_UNIX_SECONDS: i64 = -62_167_219_200;
+/// 9999-12-31T23:59:59Z, the latest time RFC 3339 can write.
+const MAX_UNIX_SECONDS: i64 = 253_402_300_799;
+
 macro_rules! timestamp_type {
     ($(#[$doc:meta])* $name:ident, $precision:expr, $format:expr, $schema_name:literal) => {
         $(#[$doc])*
@@ -102,9 +107,14 @@ macro_rules! timestamp_type {
                 Self::from_datetime(Utc::now())
             }
 
-            /// The time `secs` seconds after the Unix epoch, or `None` when out of range.
+            /// The time `secs` seconds after the Unix epoch, or `None` outside
+            /// the years 0000 to 9999 (which RFC 3339 cannot write).
             pub fn from_unix_seconds(secs: i64) -> Option<Self> {
-                DateTime::from_timestamp(secs, 0).map(Self)
+                Self::in_range(DateTime::from_timestamp(secs, 0)?)
+            }
+
+            fn in_range(t: DateTime<Utc>) -> Option<Self> {
+                (MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(&t.timestamp()).then(|| Self::from_datetime(t))
             }
 
             /// Seconds since the Unix epoch.
@@ -127,7 +137,7 @@ macro_rules! timestamp_type {
             /// The same instant, `secs` seconds later (earlier when negative);
             /// `None` when out of range.
             pub fn checked_add_seconds(&self, secs: i64) -> Option<Self> {
-                self.0.checked_add_signed(chrono::TimeDelta::try_seconds(secs)?).map(Self)
+                Self::in_range(self.0.checked_add_signed(chrono::TimeDelta::try_seconds(secs)?)?)
             }
         }
 
@@ -274,6 +284,17 @@ mod tests {
         let err = serde_json::from_str::<Time>("\"2024-01-01T00:00:60Z\"").unwrap_err();
         assert!(err.to_string().contains("leap"), "{err}");
         assert!(serde_json::from_str::<Time>("12").is_err());
+    }
+
+    #[test]
+    fn only_four_digit_years() {
+        assert!(Time::from_unix_seconds(MAX_UNIX_SECONDS).is_some());
+        assert!(Time::from_unix_seconds(MAX_UNIX_SECONDS + 1).is_none());
+        assert!(Time::from_unix_seconds(MIN_UNIX_SECONDS - 1).is_none());
+        assert!(Time::from_unix_seconds(i64::MAX).is_none());
+        let last = Time::from_unix_seconds(MAX_UNIX_SECONDS).unwrap();
+        assert!(last.checked_add_seconds(1).is_none());
+        assert_eq!(last.to_string().parse::<Time>().unwrap(), last);
     }
 
     #[test]

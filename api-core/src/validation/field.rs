@@ -335,11 +335,11 @@ impl FieldError {
     /// apimachinery's `ErrorBody`, used as a `StatusCause` message.
     pub fn error_body(&self) -> String {
         let mut s = String::from(self.error_type.description());
-        if !self.error_type.omits_value() {
-            if let Some(v) = &self.bad_value {
-                s.push_str(": ");
-                s.push_str(&render_value(v));
-            }
+        if !self.error_type.omits_value()
+            && let Some(v) = &self.bad_value
+        {
+            s.push_str(": ");
+            s.push_str(&render_value(v));
         }
         if !self.detail.is_empty() {
             s.push_str(": ");
@@ -386,7 +386,7 @@ pub(crate) fn go_quote(s: &str) -> String {
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if c.is_control() => {
+            c if !super::object_meta::is_go_printable(c) => {
                 let n = c as u32;
                 if n <= 0xffff {
                     out.push_str(&format!("\\u{n:04x}"));
@@ -627,6 +627,7 @@ mod tests {
         assert_eq!(go_quote("\u{1}"), r#""\x01""#);
         assert_eq!(go_quote("ünï"), "\"ünï\"");
         assert_eq!(go_quote("\u{85}"), r#""\u0085""#);
+        assert_eq!(go_quote("a\u{a0}b\u{200b}"), r#""a\u00a0b\u200b""#);
     }
 
     #[test]

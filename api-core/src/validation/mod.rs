@@ -6,6 +6,5 @@ mod field;
 pub mod names;
 pub mod object_meta;
 
-#[allow(unused_imports)]
 pub(crate) use field::go_quote;
 pub use field::{ErrorList, ErrorType, FieldError, FieldPath};

@@ -1,0 +1,272 @@
+//! The [`ApiType`] trait: what every type that appears in an API provides
+//! (static defaulting, validation, and its structural schema), and its
+//! implementations for the standard types serde can carry.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+use crate::facts::{self, ApiTypeFacts, Kind, TypeFacts};
+use crate::meta::{LabelSelector, ManagedFieldsEntry, MicroTime, OwnerReference, Time};
+use crate::validation::{ErrorList, FieldPath};
+
+/// A type that can appear in a Kubernetes API: its static defaults, its
+/// validation and its structural OpenAPI schema.
+///
+/// Implement it with `#[derive(ApiType)]` (or `#[derive(KubeResource)]`
+/// for a resource's spec). The library implements it for the scalar and
+/// container types serde carries, including the ones the conventions
+/// forbid (`u32`, `f64`, `HashMap`, `Duration`): those carry facts that the
+/// derives turn into lint errors, so that `#[kube(allow(...))]` can still
+/// let them through.
+///
+/// A type without an implementation is reported at the field that uses it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be used in a Kubernetes API type: it does not implement `ApiType`",
+    label = "this type has no structural schema, defaulting or validation",
+    note = "derive it: `#[derive(ApiType, Serialize, Deserialize)]` on structs and enums of your API",
+    note = "for a type from another crate, give the field `#[kube(schema_with = path::to::fn)]`, a `fn(&mut SchemaGenerator) -> Schema`"
+)]
+pub trait ApiType: JsonSchema + ApiTypeFacts {
+    /// Sets every unset field that has a `#[default(...)]`, recursively.
+    /// Values the user set are never changed; calling it twice changes
+    /// nothing the second time.
+    fn apply_defaults(&mut self) {}
+
+    /// Checks the value against the validations declared on the type,
+    /// pushing one error per problem, with paths below `path`.
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        let _ = (path, errors);
+    }
+
+    /// The structural schema of the type as a CRD embeds it: inline (no
+    /// `$ref`), typed, and never `nullable` (an `Option` is optional, not null).
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema
+    where
+        Self: Sized,
+    {
+        Self::json_schema(generator)
+    }
+}
+
+macro_rules! scalar {
+    ($($ty:ty => $kind:ident, $flags:expr, $schema:tt;)*) => {$(
+        impl ApiTypeFacts for $ty {
+            const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, $flags);
+        }
+        impl ApiType for $ty {
+            fn api_schema(_: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    )*};
+}
+
+scalar! {
+    String => String, 0, { "type": "string" };
+    bool => Boolean, 0, { "type": "boolean" };
+    i32 => Integer, 0, { "type": "integer", "format": "int32" };
+    i64 => Integer, 0, { "type": "integer", "format": "int64" };
+    i8 => Integer, facts::NARROW_INT, { "type": "integer" };
+    i16 => Integer, facts::NARROW_INT, { "type": "integer" };
+    i128 => Integer, facts::NARROW_INT, { "type": "integer" };
+    isize => Integer, facts::NARROW_INT, { "type": "integer" };
+    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
+    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
+    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 };
+    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 };
+    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
+    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
+    f32 => Number, facts::FLOAT, { "type": "number" };
+    f64 => Number, facts::FLOAT, { "type": "number" };
+    std::time::Duration => Object, facts::DURATION, {
+        "type": "object",
+        "properties": { "nanos": { "type": "integer", "format": "int32" }, "secs": { "type": "integer", "format": "int64" } },
+        "required": ["nanos", "secs"]
+    };
+    serde_json::Value => Any, 0, { "x-kubernetes-preserve-unknown-fields": true };
+    Time => String, facts::TIME, { "type": "string", "format": "date-time" };
+    MicroTime => String, facts::TIME, { "type": "string", "format": "date-time" };
+}
+
+macro_rules! via_json_schema {
+    ($($ty:ty => $kind:ident;)*) => {$(
+        impl ApiTypeFacts for $ty {
+            const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, 0);
+        }
+        impl ApiType for $ty {}
+    )*};
+}
+
+via_json_schema! {
+    crate::meta::ObjectMeta => Object;
+    crate::meta::ListMeta => Object;
+    OwnerReference => Object;
+    LabelSelector => Object;
+    ManagedFieldsEntry => Object;
+}
+
+impl<T: ApiType> ApiTypeFacts for Option<T> {
+    const FACTS: &'static TypeFacts = T::FACTS;
+}
+
+impl<T: ApiType> ApiType for Option<T> {
+    fn apply_defaults(&mut self) {
+        if let Some(v) = self {
+            v.apply_defaults();
+        }
+    }
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        if let Some(v) = self {
+            v.validate(path, errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::api_schema(generator)
+    }
+}
+
+impl<T: ApiType> ApiTypeFacts for Box<T> {
+    const FACTS: &'static TypeFacts = T::FACTS;
+}
+
+impl<T: ApiType> ApiType for Box<T> {
+    fn apply_defaults(&mut self) {
+        (**self).apply_defaults();
+    }
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        (**self).validate(path, errors);
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::api_schema(generator)
+    }
+}
+
+fn array_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
+    let items = T::api_schema(generator);
+    json_schema!({ "type": "array", "items": items })
+}
+
+impl<T: ApiType> ApiTypeFacts for Vec<T> {
+    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, 0);
+}
+
+impl<T: ApiType> ApiType for Vec<T> {
+    fn apply_defaults(&mut self) {
+        self.iter_mut().for_each(ApiType::apply_defaults);
+    }
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        for (i, item) in self.iter().enumerate() {
+            item.validate(&path.index(i), errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        array_schema::<T>(generator)
+    }
+}
+
+impl<T: ApiType + Ord> ApiTypeFacts for BTreeSet<T> {
+    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET);
+}
+
+impl<T: ApiType + Ord> ApiType for BTreeSet<T> {
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        for (i, item) in self.iter().enumerate() {
+            item.validate(&path.index(i), errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut s = array_schema::<T>(generator);
+        s.insert("x-kubernetes-list-type".into(), "set".into());
+        s
+    }
+}
+
+fn map_schema<V: ApiType>(generator: &mut SchemaGenerator) -> Schema {
+    let values = V::api_schema(generator);
+    json_schema!({ "type": "object", "additionalProperties": values })
+}
+
+impl<V: ApiType> ApiTypeFacts for BTreeMap<String, V> {
+    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, 0);
+}
+
+impl<V: ApiType> ApiType for BTreeMap<String, V> {
+    fn apply_defaults(&mut self) {
+        self.values_mut().for_each(ApiType::apply_defaults);
+    }
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        for (k, v) in self {
+            v.validate(&path.key(k), errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        map_schema::<V>(generator)
+    }
+}
+
+impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiTypeFacts for HashMap<String, V, S> {
+    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, facts::HASH_MAP);
+}
+
+impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiType for HashMap<String, V, S> {
+    fn apply_defaults(&mut self) {
+        self.values_mut().for_each(ApiType::apply_defaults);
+    }
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        // Sorted, so that errors come in a stable order.
+        let mut keys: Vec<&String> = self.keys().collect();
+        keys.sort();
+        for k in keys {
+            self[k].validate(&path.key(k), errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        map_schema::<V>(generator)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema<T: ApiType>() -> serde_json::Value {
+        T::api_schema(&mut SchemaGenerator::default()).to_value()
+    }
+
+    #[test]
+    fn options_are_not_nullable() {
+        assert_eq!(schema::<Option<i32>>(), serde_json::json!({"type": "integer", "format": "int32"}));
+        assert_eq!(
+            schema::<Option<Vec<String>>>(),
+            serde_json::json!({"type": "array", "items": {"type": "string"}})
+        );
+        assert_eq!(
+            schema::<BTreeMap<String, Option<Time>>>(),
+            serde_json::json!({"type": "object", "additionalProperties": {"type": "string", "format": "date-time"}})
+        );
+    }
+
+    #[test]
+    fn facts_see_through_containers() {
+        let f = <Option<Vec<BTreeMap<String, f64>>> as ApiTypeFacts>::FACTS;
+        assert_eq!(f.kind, Kind::Array);
+        assert!(f.deep_flags & facts::FLOAT != 0);
+        assert_eq!(f.flags & facts::FLOAT, 0);
+        assert_eq!(f.depth, 3);
+        let h = <HashMap<String, u32> as ApiTypeFacts>::FACTS;
+        assert!(h.flags & facts::HASH_MAP != 0);
+        assert!(h.deep_flags & facts::UNSIGNED != 0);
+    }
+}

@@ -1,0 +1,3 @@
+//! OpenAPI v3 schemas for CRDs: the structural-schema checker.
+
+pub mod structural;

@@ -1,0 +1,1 @@
+//! Structural schema checker (placeholder, being written).

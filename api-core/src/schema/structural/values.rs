@@ -1,0 +1,611 @@
+//! Values against schemas: pruning (`pruning/algorithm.go`), a validator
+//! of values against a schema's basic keywords (kube-openapi's validator,
+//! as `ValidateCustomResource` runs it), and `ValidateDefaults`.
+
+use serde_json::{Map, Value};
+
+use crate::validation::names::is_dns1035_label;
+use crate::validation::{ErrorList, FieldError, FieldPath};
+
+use super::node::{Node, SchemaOrBool};
+use super::{MAX_VALUE_DEPTH, bounded, depth_exceeds, go_regex, json_equal};
+
+const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Prune,
+    Skip,
+}
+
+/// Prunes `value` against `schema` as `pruning.Prune` does, without
+/// recursion (the value may be nested arbitrarily deep).
+pub(super) fn prune_value(value: &mut Value, schema: Option<&Node<'_>>, is_resource_root: bool) {
+    let mut stack: Vec<(&mut Value, Option<&Node<'_>>, bool, Mode)> = Vec::new();
+    let first_mode = match schema {
+        Some(s) if s.preserves_unknown() => Mode::Skip,
+        _ => Mode::Prune,
+    };
+    stack.push((value, schema, is_resource_root, first_mode));
+    while let Some((x, s, root, mode)) = stack.pop() {
+        if s.is_some_and(|s| s.truncated) {
+            // Beyond the nesting limit the schema is unknown: keep the value.
+            continue;
+        }
+        let embedded = root || s.is_some_and(|s| s.embedded_resource);
+        let mode_for = |s: Option<&Node<'_>>| match s {
+            Some(s) if s.preserves_unknown() => Mode::Skip,
+            _ => Mode::Prune,
+        };
+        match (mode, x) {
+            (Mode::Prune, Value::Object(m)) => {
+                let Some(sch) = s else {
+                    if embedded {
+                        m.retain(|k, _| META_FIELDS.contains(&k.as_str()));
+                    } else {
+                        m.clear();
+                    }
+                    continue;
+                };
+                m.retain(|k, _| {
+                    (embedded && META_FIELDS.contains(&k.as_str()))
+                        || sch.property(k).is_some()
+                        || sch.additional_properties.is_some()
+                });
+                for (k, v) in m {
+                    if embedded && META_FIELDS.contains(&k.as_str()) {
+                        continue;
+                    }
+                    let sub = match sch.property(k) {
+                        Some(p) => Some(p),
+                        None => sch.additional_properties.as_ref().and_then(SchemaOrBool::schema),
+                    };
+                    stack.push((v, sub, false, mode_for(sub)));
+                }
+            }
+            (Mode::Prune, Value::Array(a)) => {
+                let items = s.and_then(Node::items_schema);
+                for v in a {
+                    stack.push((v, items, false, mode_for(items)));
+                }
+            }
+            (Mode::Skip, Value::Object(m)) => {
+                let Some(sch) = s else { continue };
+                for (k, v) in m {
+                    if embedded && META_FIELDS.contains(&k.as_str()) {
+                        continue;
+                    }
+                    if let Some(p) = sch.property(k) {
+                        stack.push((v, Some(p), false, mode_for(Some(p))));
+                    } else if let Some(ap) = &sch.additional_properties {
+                        let sub = ap.schema();
+                        stack.push((v, sub, false, mode_for(sub)));
+                    }
+                }
+            }
+            (Mode::Skip, Value::Array(a)) => {
+                let Some(items) = s.and_then(Node::items_schema) else {
+                    continue;
+                };
+                for v in a {
+                    stack.push((v, Some(items), false, Mode::Skip));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if is_integral(n) => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn is_integral(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+fn type_matches(v: &Value, t: &str) -> bool {
+    match t {
+        "string" => v.is_string(),
+        "boolean" => v.is_boolean(),
+        "integer" => matches!(v, Value::Number(n) if is_integral(n)),
+        "number" => v.is_number(),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => true,
+    }
+}
+
+fn fmt_number(f: f64) -> String {
+    if f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{}", f as i64)
+    } else {
+        format!("{f}")
+    }
+}
+
+/// The subject of a kube-openapi message: `spec.size in body`.
+fn subject(name: &str) -> String {
+    if name.is_empty() {
+        "in body".to_string()
+    } else {
+        format!("{name} in body")
+    }
+}
+
+fn join(name: &str, key: &str) -> String {
+    if name.is_empty() {
+        key.to_string()
+    } else {
+        format!("{name}.{key}")
+    }
+}
+
+/// Validates `v` against `s` and the schemas below it, reporting errors
+/// as `ValidateCustomResource` does: at `base` plus the dotted `name`.
+pub(super) fn validate_value(
+    v: &Value,
+    s: &Node<'_>,
+    name: &str,
+    base: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) {
+    if s.truncated {
+        return;
+    }
+    let named;
+    let path = if name.is_empty() {
+        base
+    } else {
+        named = base.child(name);
+        &named
+    };
+    if v.is_null() && s.nullable {
+        return;
+    }
+    if let Some(t) = s.type_.filter(|t| !t.is_empty()) {
+        if !type_matches(v, t) {
+            errs.push(FieldError::type_invalid(
+                path,
+                bounded(v),
+                format!("{} must be of type {t}: \"{}\"", subject(name), type_name(v)),
+            ));
+            return;
+        }
+    }
+    if let Some(values) = s.enum_ {
+        if !values.is_empty() && !values.iter().any(|e| json_equal(e, v)) {
+            let supported: Vec<String> = values
+                .iter()
+                .map(|e| match e {
+                    Value::String(s) => s.clone(),
+                    other => bounded(other).to_string(),
+                })
+                .collect();
+            errs.push(FieldError::not_supported(path, bounded(v), &supported));
+        }
+    }
+    match v {
+        Value::String(st) => {
+            let len = st.chars().count() as i64;
+            if let Some(max) = s.max_length {
+                if len > max {
+                    errs.push(FieldError::too_long_characters(path, max));
+                }
+            }
+            if let Some(min) = s.min_length {
+                if len < min {
+                    errs.push(FieldError::invalid(
+                        path,
+                        st.as_str(),
+                        format!("{} should be at least {min} chars long", subject(name)),
+                    ));
+                }
+            }
+            if let Some(pattern) = s.pattern.filter(|p| !p.is_empty()) {
+                if let Some(re) = go_regex::compile(pattern) {
+                    if !re.is_match(st) {
+                        errs.push(FieldError::invalid(
+                            path,
+                            st.as_str(),
+                            format!("{} should match '{pattern}'", subject(name)),
+                        ));
+                    }
+                }
+            }
+        }
+        Value::Number(n) => {
+            let f = n.as_f64().unwrap_or(0.0);
+            if let Some(m) = s.multiple_of.filter(|m| *m > 0.0) {
+                let q = f / m;
+                if (q - q.round()).abs() > 1e-9 {
+                    errs.push(FieldError::invalid(
+                        path,
+                        v.clone(),
+                        format!("{} should be a multiple of {}", subject(name), fmt_number(m)),
+                    ));
+                }
+            }
+            if let Some(max) = s.maximum {
+                if (s.exclusive_maximum && f >= max) || f > max {
+                    let rel = if s.exclusive_maximum { "less than" } else { "less than or equal to" };
+                    errs.push(FieldError::invalid(
+                        path,
+                        v.clone(),
+                        format!("{} should be {rel} {}", subject(name), fmt_number(max)),
+                    ));
+                }
+            }
+            if let Some(min) = s.minimum {
+                if (s.exclusive_minimum && f <= min) || f < min {
+                    let rel = if s.exclusive_minimum { "greater than" } else { "greater than or equal to" };
+                    errs.push(FieldError::invalid(
+                        path,
+                        v.clone(),
+                        format!("{} should be {rel} {}", subject(name), fmt_number(min)),
+                    ));
+                }
+            }
+        }
+        Value::Array(a) => {
+            let len = a.len() as i64;
+            if let Some(max) = s.max_items {
+                if len > max {
+                    errs.push(FieldError::too_many(path, len, max));
+                }
+            }
+            if let Some(min) = s.min_items {
+                if len < min {
+                    errs.push(FieldError::invalid(
+                        path,
+                        bounded(v),
+                        format!("{} should have at least {min} items", subject(name)),
+                    ));
+                }
+            }
+            if s.unique_items
+                && a.iter().enumerate().any(|(i, x)| a[..i].iter().any(|y| json_equal(x, y)))
+            {
+                errs.push(FieldError::invalid(
+                    path,
+                    bounded(v),
+                    format!("{} shouldn't contain duplicates", subject(name)),
+                ));
+            }
+            if let Some(items) = s.items_schema() {
+                for (i, x) in a.iter().enumerate() {
+                    validate_value(x, items, &join(name, &i.to_string()), base, errs);
+                }
+            }
+        }
+        Value::Object(m) => validate_object(m, v, s, name, path, base, errs),
+        _ => {}
+    }
+    junctors(v, s, name, path, base, errs);
+}
+
+fn validate_object(
+    m: &Map<String, Value>,
+    v: &Value,
+    s: &Node<'_>,
+    name: &str,
+    path: &FieldPath<'_>,
+    base: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) {
+    let len = m.len() as i64;
+    if let Some(max) = s.max_properties {
+        if len > max {
+            errs.push(FieldError::too_many(path, len, max));
+        }
+    }
+    if let Some(min) = s.min_properties {
+        if len < min {
+            errs.push(FieldError::invalid(
+                path,
+                bounded(v),
+                format!("{} should have at least {min} properties", subject(name)),
+            ));
+        }
+    }
+    for r in s.required.as_deref().unwrap_or(&[]) {
+        if !m.contains_key(*r) {
+            errs.push(FieldError::required(&path.child(r), ""));
+        }
+    }
+    for (k, x) in m {
+        let child = join(name, k);
+        if let Some(p) = s.property(k) {
+            validate_value(x, p, &child, base, errs);
+        } else {
+            match &s.additional_properties {
+                Some(SchemaOrBool::Schema(ap)) => validate_value(x, ap, &child, base, errs),
+                Some(SchemaOrBool::Bool(false)) => errs.push(FieldError::invalid(
+                    path,
+                    "",
+                    format!("{} is a forbidden property", subject(&child)),
+                )),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn passes(v: &Value, s: &Node<'_>, base: &FieldPath<'_>) -> bool {
+    let mut e = ErrorList::new();
+    validate_value(v, s, "", base, &mut e);
+    e.is_empty()
+}
+
+fn junctors(
+    v: &Value,
+    s: &Node<'_>,
+    name: &str,
+    path: &FieldPath<'_>,
+    base: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) {
+    let who = if name.is_empty() { String::new() } else { format!("{name} ") };
+    if !s.all_of.is_empty() {
+        let mut inner = ErrorList::new();
+        let mut valid = 0;
+        for j in &s.all_of {
+            let before = inner.len();
+            validate_value(v, j, name, base, &mut inner);
+            if inner.len() == before {
+                valid += 1;
+            }
+        }
+        if valid != s.all_of.len() {
+            errs.extend(inner);
+            let extra = if valid == 0 { ". None validated" } else { "" };
+            errs.push(FieldError::invalid(
+                path,
+                "",
+                format!("{who}must validate all the schemas (allOf){extra}"),
+            ));
+        }
+    }
+    if !s.any_of.is_empty() && !s.any_of.iter().any(|j| passes(v, j, base)) {
+        errs.push(FieldError::invalid(
+            path,
+            "",
+            format!("{who}must validate at least one schema (anyOf)"),
+        ));
+    }
+    if !s.one_of.is_empty() {
+        let n = s.one_of.iter().filter(|j| passes(v, j, base)).count();
+        if n != 1 {
+            let extra = if n == 0 { ". Found none valid" } else { "" };
+            errs.push(FieldError::invalid(
+                path,
+                "",
+                format!("{who}must validate one and only one schema (oneOf){extra}"),
+            ));
+        }
+    }
+    if let Some(not) = &s.not {
+        if passes(v, not, base) {
+            errs.push(FieldError::invalid(
+                path,
+                "",
+                format!("{who}must not validate the schema (not)"),
+            ));
+        }
+    }
+}
+
+/// `ValidateDefaults`: every default must be pruned and valid.
+pub(super) fn validate_defaults(root: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    defaults(root, path, true, None, errs);
+}
+
+/// Where a node lies inside the TypeMeta/ObjectMeta of a resource: the
+/// meta field and the keys below it.
+#[derive(Clone)]
+struct MetaPos<'a> {
+    field: &'a str,
+    below: Vec<&'a str>,
+}
+
+fn defaults<'a>(
+    s: &Node<'a>,
+    path: &FieldPath<'_>,
+    is_root: bool,
+    meta: Option<MetaPos<'a>>,
+    errs: &mut ErrorList,
+) {
+    if s.truncated {
+        return;
+    }
+    let embedded = is_root || s.embedded_resource;
+    let meta = if embedded { None } else { meta };
+    if let Some(d) = s.default {
+        let dp = path.child("default");
+        if depth_exceeds(d, MAX_VALUE_DEPTH) {
+            errs.push(FieldError::invalid(
+                &dp,
+                bounded(d),
+                format!("must not be nested more than {MAX_VALUE_DEPTH} levels deep"),
+            ));
+        } else if let Some(pos) = &meta {
+            if let Err(e) = coerce_meta(pos, d) {
+                errs.push(FieldError::invalid(
+                    &dp,
+                    d.clone(),
+                    format!("must result in valid metadata: {e}"),
+                ));
+            } else {
+                validate_value(d, s, "", &dp, errs);
+            }
+        } else {
+            let mut pruned = d.clone();
+            prune_value(&mut pruned, Some(s), embedded);
+            if pruned != *d {
+                errs.push(FieldError::invalid(&dp, d.clone(), "must not have unknown fields"));
+            }
+            let mut meta_errs = ErrorList::new();
+            if embedded {
+                if let Value::Object(obj) = d {
+                    embedded_resource(obj, &dp, &mut meta_errs);
+                }
+            }
+            if meta_errs.is_empty() {
+                validate_value(d, s, "", &dp, errs);
+            } else {
+                errs.extend(meta_errs);
+            }
+        }
+    }
+    if let Some(items) = s.items_schema() {
+        let pos = meta.clone().map(|mut p| {
+            p.below.push("[]");
+            p
+        });
+        defaults(items, &path.child("items"), false, pos, errs);
+    }
+    let props = path.child("properties");
+    for (k, p) in &s.properties {
+        let pos = match &meta {
+            Some(m) => {
+                let mut m = m.clone();
+                m.below.push(k);
+                Some(m)
+            }
+            None if embedded && META_FIELDS.contains(k) => Some(MetaPos {
+                field: k,
+                below: Vec::new(),
+            }),
+            None => None,
+        };
+        defaults(p, &props.key(k), false, pos, errs);
+    }
+}
+
+/// `validateEmbeddedResource` for a default value of an embedded resource.
+fn embedded_resource(obj: &Map<String, Value>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    for key in ["apiVersion", "kind"] {
+        if !obj.contains_key(key) {
+            errs.push(FieldError::required(&path.child(key), "must not be empty"));
+        }
+    }
+    if let Some(v) = obj.get("apiVersion") {
+        let p = path.child("apiVersion");
+        match v {
+            Value::String(s) if s.is_empty() => {
+                errs.push(FieldError::invalid(&p, s.as_str(), "must not be empty"));
+            }
+            Value::String(s) => {
+                if let Err(e) = parse_group_version(s) {
+                    errs.push(FieldError::invalid(&p, s.as_str(), e));
+                }
+            }
+            other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
+        }
+    }
+    if let Some(v) = obj.get("kind") {
+        let p = path.child("kind");
+        match v {
+            Value::String(s) if s.is_empty() => {
+                errs.push(FieldError::invalid(&p, s.as_str(), "must not be empty"));
+            }
+            Value::String(s) => {
+                let e = is_dns1035_label(&s.to_lowercase());
+                if !e.is_empty() {
+                    errs.push(FieldError::invalid(
+                        &p,
+                        s.as_str(),
+                        format!("may have mixed case, but should otherwise match: {}", e.join(",")),
+                    ));
+                }
+            }
+            other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
+        }
+    }
+    if let Some(m) = obj.get("metadata") {
+        if let Err(e) = coerce_object_meta(m) {
+            errs.push(FieldError::invalid(&path.child("metadata"), bounded(m), e));
+        }
+    }
+}
+
+fn parse_group_version(s: &str) -> Result<(), String> {
+    if s.matches('/').count() > 1 {
+        Err(format!("unexpected GroupVersion string: {s}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// The type coercion of an ObjectMeta value (`objectmeta.Coerce`).
+fn coerce_object_meta(m: &Value) -> Result<(), String> {
+    let Value::Object(m) = m else {
+        return Err("must be an object".to_string());
+    };
+    for (k, v) in m {
+        let ok = match k.as_str() {
+            "name" | "generateName" | "namespace" | "uid" | "resourceVersion" | "selfLink" => {
+                v.is_string() || v.is_null()
+            }
+            "generation" => v.as_i64().is_some() || v.is_null(),
+            "labels" | "annotations" => match v {
+                Value::Object(o) => o.values().all(Value::is_string),
+                Value::Null => true,
+                _ => false,
+            },
+            "finalizers" => match v {
+                Value::Array(a) => a.iter().all(Value::is_string),
+                Value::Null => true,
+                _ => false,
+            },
+            _ => true,
+        };
+        if !ok {
+            return Err(format!("metadata.{k} has the wrong type"));
+        }
+    }
+    Ok(())
+}
+
+/// A default inside TypeMeta/ObjectMeta must give valid metadata when put
+/// into an otherwise empty resource.
+fn coerce_meta(pos: &MetaPos<'_>, d: &Value) -> Result<(), String> {
+    match pos.field {
+        "apiVersion" | "kind" if pos.below.is_empty() => match d {
+            Value::String(s) if s.is_empty() => Err(format!("{}: must not be empty", pos.field)),
+            Value::String(s) if pos.field == "apiVersion" => parse_group_version(s),
+            Value::String(s) => {
+                let e = is_dns1035_label(&s.to_lowercase());
+                if e.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!("kind: may have mixed case, but should otherwise match: {}", e.join(",")))
+                }
+            }
+            _ => Err(format!("{}: must be a string", pos.field)),
+        },
+        "metadata" => {
+            // rebuild the metadata object around the default
+            let mut v = d.clone();
+            for key in pos.below.iter().rev() {
+                v = if *key == "[]" {
+                    Value::Array(vec![v])
+                } else {
+                    let mut m = Map::new();
+                    m.insert((*key).to_string(), v);
+                    Value::Object(m)
+                };
+            }
+            coerce_object_meta(&v)
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,547 @@
+//! Code generation from the model: facts, `JsonSchema`, `ApiType`, and for
+//! `KubeResource` the root object, its list and its CRD.
+
+mod keywords;
+mod root;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::lints::{self, Context, Diagnostics};
+use crate::model::{Data, Derive, Field, Model, VariantShape};
+use keywords::{Extra, RuleSrc};
+
+/// Expands a derive: the generated items, or the errors (together with
+/// whatever could still be generated, so that follow-up errors stay quiet).
+pub fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
+    let mut diags = Diagnostics::default();
+    let Some(model) = crate::model::parse(input, derive, &mut diags) else {
+        let (errors, warnings) = diags.into_tokens();
+        return quote!(#errors #warnings);
+    };
+    check_keys(&model, &mut diags);
+    run_lints(&model, &mut diags);
+    let mut out = api_type(&model, &mut diags);
+    if derive == Derive::KubeResource {
+        out.extend(root::root(&model, &mut diags));
+    }
+    let (errors, warnings) = diags.into_tokens();
+    match errors {
+        // On errors only the errors: generated code would add noise.
+        Some(errors) => quote!(#errors #warnings),
+        None => quote!(#out #warnings),
+    }
+}
+
+/// Keys of `#[kube(...)]` that only `KubeResource` understands.
+fn check_keys(model: &Model, diags: &mut Diagnostics) {
+    if model.derive == Derive::KubeResource {
+        return;
+    }
+    let a = &model.attrs;
+    let mut only = |present: Option<Span>, key: &str| {
+        if let Some(span) = present {
+            diags.error(
+                span,
+                format!("`{key}` describes a resource: it belongs on the spec struct with #[derive(KubeResource)], not on #[derive(ApiType)]"),
+            );
+        }
+    };
+    only(a.group.as_ref().map(|l| l.span()), "group");
+    only(a.version.as_ref().map(|l| l.span()), "version");
+    only(a.kind.as_ref().map(|l| l.span()), "kind");
+    only(a.namespaced.is_present().then(|| a.namespaced.span()), "namespaced");
+    only(a.status.as_ref().map(|s| s.span()), "status");
+    only(a.plural.as_ref().map(|l| l.span()), "plural");
+    only(a.singular.as_ref().map(|l| l.span()), "singular");
+    only(a.shortname.first().map(|l| l.span()), "shortname");
+    only(a.category.first().map(|l| l.span()), "category");
+    only(a.printcolumn.first().map(|p| p.span()), "printcolumn");
+    only(a.scale.as_ref().map(|s| s.span()), "scale");
+    only(a.selectable.first().map(|l| l.span()), "selectable");
+    only(a.root.as_ref().map(|l| l.span()), "root");
+    only(a.deprecated.as_ref().map(|d| d.span()), "deprecated");
+    only(a.status_subresource.as_ref().map(|d| d.span()), "status_subresource");
+    only(a.optional_spec.is_present().then(|| a.optional_spec.span()), "optional_spec");
+    only(a.no_spec.is_present().then(|| a.no_spec.span()), "no_spec");
+    only(a.doc.as_ref().map(|l| l.span()), "doc");
+    only(a.derive.first().map(|d| d.span()), "derive");
+    if a.served.is_some() {
+        only(Some(model.ident.span()), "served");
+    }
+    if a.storage.is_some() {
+        only(Some(model.ident.span()), "storage");
+    }
+}
+
+fn run_lints(model: &Model, diags: &mut Diagnostics) {
+    let name = model.ident.to_string();
+    if let Some(names) = &model.resource {
+        lints::check_kind_naming(&name, names, &model.levels, diags);
+    }
+    let context = if model.derive == Derive::KubeResource { Context::Spec } else { Context::Any };
+    match &model.data {
+        Data::Struct(fields) => lints::check_json_field_names(&name, fields, &[&model.levels], context, diags),
+        Data::Enum(variants) => {
+            for v in variants {
+                if let VariantShape::Struct(fields) = &v.shape {
+                    let vname = format!("{name}::{}", v.ident);
+                    lints::check_json_field_names(&vname, fields, &[&model.levels, &v.levels], context, diags);
+                }
+            }
+        }
+        Data::Newtype(_) => {}
+    }
+}
+
+/// `::api_core::__private`
+pub fn private(model: &Model) -> TokenStream {
+    let k = &model.krate;
+    quote!(#k::__private)
+}
+
+/// Whether a type mentions `ident` (direct recursion).
+fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
+    ty.to_token_stream().into_iter().any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == *ident))
+        || ty.to_token_stream().to_string().contains(&format!("{ident} "))
+}
+
+fn field_extra<'a>(f: &'a Field) -> Extra<'a> {
+    let a = &f.attrs;
+    Extra {
+        description: f.docs.as_deref(),
+        title: a.title.as_ref(),
+        external_docs: a.external_docs.as_ref(),
+        list_type: a.list_type.as_ref().map(syn::LitStr::value),
+        list_map_keys: a.list_map_keys.iter().flat_map(|k| k.iter().map(syn::LitStr::value)).collect(),
+        map_type: a.map_type.as_ref(),
+        int_or_string: a.int_or_string.is_present(),
+        preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
+        embedded_resource: a.embedded_resource.is_present(),
+        rules: a
+            .validation
+            .iter()
+            .map(|r| RuleSrc::Written(r))
+            .chain(a.immutable.is_present().then(|| RuleSrc::Generated {
+                rule: "self == oldSelf".into(),
+                message: "field is immutable".into(),
+            }))
+            .collect(),
+        items: a.items.as_ref(),
+    }
+}
+
+fn check_field_attrs(f: &Field, diags: &mut Diagnostics) {
+    let a = &f.attrs;
+    if let Some(t) = &a.list_type {
+        if !["atomic", "set", "map"].contains(&t.value().as_str()) {
+            diags.error(t.span(), "`list_type` must be \"atomic\", \"set\" or \"map\"");
+        }
+        if t.value() == "map" && a.list_map_keys.as_ref().is_none_or(|k| k.is_empty()) {
+            diags.error(t.span(), "`list_type = \"map\"` needs the item fields that identify an item: `list_map_keys = [\"name\"]`");
+        }
+    }
+    if let Some(keys) = &a.list_map_keys {
+        if a.list_type.as_ref().is_none_or(|t| t.value() != "map") {
+            diags.error(keys.span(), "`list_map_keys` needs `list_type = \"map\"`");
+        }
+    }
+    if let Some(t) = &a.map_type {
+        if !["atomic", "granular"].contains(&t.value().as_str()) {
+            diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
+        }
+    }
+    if a.int_or_string.is_present() && a.preserve_unknown_fields.is_present() {
+        diags.error(a.int_or_string.span(), "`int_or_string` and `preserve_unknown_fields` exclude each other");
+    }
+    if f.default.is_some() && f.is_flattened() {
+        diags.error(f.default_span, "a flattened field has no value of its own to default");
+    }
+}
+
+/// The statements that build one field's schema into `__o`.
+fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStream {
+    let p = private(model);
+    let k = &model.krate;
+    let ty = &f.ty;
+    check_field_attrs(f, diags);
+    let base = match &f.attrs.schema_with {
+        Some(path) => quote_spanned!(path.span()=> #path(__g)),
+        None => quote_spanned!(ty.span()=> <#ty as #k::ApiType>::api_schema(__g)),
+    };
+    if f.is_flattened() {
+        return quote!(__o.flatten(#base););
+    }
+    let kw = keywords::keywords(&p, &f.attrs.validations, &field_extra(f), diags);
+    let apply = kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
+    let default = f.default.as_ref().map(|expr| {
+        quote_spanned! {expr.span()=>
+            #p::set_default(&mut __s, &{
+                let __v: <#ty as #p::Defaultable>::Value = ::core::convert::Into::into(#expr);
+                __v
+            });
+        }
+    });
+    let example = f.attrs.example.as_ref().map(|expr| quote_spanned!(expr.span()=> #p::set_example(&mut __s, &(#expr));));
+    let name = &f.json_name;
+    let required = !f.optional;
+    let mutability = if apply.is_some() || default.is_some() || example.is_some() { quote!(mut) } else { quote!() };
+    quote! {
+        {
+            let #mutability __s = #base;
+            #apply
+            #default
+            #example
+            __o.field(#name, #required, __s);
+        }
+    }
+}
+
+/// Facts of one struct-like field list.
+fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
+    let p = private(model);
+    fields
+        .iter()
+        .filter(|f| !f.serde.skip)
+        .map(|f| {
+            let ty = &f.ty;
+            let name = &f.json_name;
+            let required = !f.optional;
+            let defaulted = f.default.is_some();
+            let flattened = f.is_flattened();
+            quote_spanned! {ty.span()=>
+                #p::FieldFacts { name: #name, ty: <#ty as #p::ApiTypeFacts>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened }
+            }
+        })
+        .collect()
+}
+
+fn type_keywords(model: &Model, diags: &mut Diagnostics) -> Option<TokenStream> {
+    let p = private(model);
+    let a = &model.attrs;
+    let mut rules = union_and_written_rules(model, diags);
+    // Optional immutable fields may not be removed once set (controller-gen's
+    // `+k8s:immutable` puts this rule on the parent).
+    if let Data::Struct(fields) = &model.data {
+        for f in fields.iter().filter(|f| f.attrs.immutable.is_present() && f.optional) {
+            let n = &f.json_name;
+            rules.push(RuleSrc::Generated {
+                rule: format!("!has(oldSelf.{n}) || has(self.{n})"),
+                message: format!("field {n} is immutable once set"),
+            });
+        }
+    }
+    let extra = Extra {
+        description: model.docs.as_deref(),
+        title: a.title.as_ref(),
+        external_docs: a.external_docs.as_ref(),
+        map_type: a.map_type.as_ref(),
+        int_or_string: a.int_or_string.is_present(),
+        preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
+        embedded_resource: a.embedded_resource.is_present(),
+        rules,
+        ..Extra::default()
+    };
+    if let Some(t) = &a.map_type {
+        if !["atomic", "granular"].contains(&t.value().as_str()) {
+            diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
+        }
+    }
+    keywords::keywords(&p, &crate::model::attrs::Validations::default(), &extra, diags)
+}
+
+/// The type's CEL rules in the order the attributes are written: `validation`
+/// rules as given, `exactly_one_of`/`at_most_one_of`/`at_least_one_of` in
+/// controller-gen's current form. On a `KubeResource` spec the written rules
+/// belong to the root and are left out here.
+fn union_and_written_rules<'a>(model: &'a Model, diags: &mut Diagnostics) -> Vec<RuleSrc<'a>> {
+    let a = &model.attrs;
+    let fields = match &model.data {
+        Data::Struct(fields) => fields.as_slice(),
+        _ => &[],
+    };
+    let mut counters = [0usize; 4];
+    let mut out = Vec::new();
+    for key in &model.rule_order {
+        let slot = match key.as_str() {
+            "validation" => 0,
+            "exactly_one_of" => 1,
+            "at_most_one_of" => 2,
+            "at_least_one_of" => 3,
+            _ => continue,
+        };
+        let i = counters[slot];
+        counters[slot] += 1;
+        if slot == 0 {
+            if model.derive == Derive::ApiType {
+                if let Some(r) = a.validation.get(i) {
+                    out.push(RuleSrc::Written(r));
+                }
+            }
+            continue;
+        }
+        let (groups, op, verb) = match slot {
+            1 => (&a.exactly_one_of, "== 1", "exactly one of the fields in [{}] must be set"),
+            2 => (&a.at_most_one_of, "<= 1", "at most one of the fields in [{}] may be set"),
+            _ => (&a.at_least_one_of, "", "at least one of the fields in [{}] must be set"),
+        };
+        let Some(group) = groups.get(i) else { continue };
+        let names: Vec<String> = group.iter().map(syn::LitStr::value).collect();
+        for lit in group.iter() {
+            match fields.iter().find(|f| f.json_name == lit.value()) {
+                None => diags.error(lit.span(), format!("`{}` is not a JSON field name of `{}`", lit.value(), model.ident)),
+                Some(f) if !f.optional => diags.error(
+                    lit.span(),
+                    format!("`{}` is required, so it cannot be a member of a union: make it optional", lit.value()),
+                ),
+                Some(_) => {}
+            }
+        }
+        if names.len() < 2 {
+            diags.error(group.span(), "a union needs at least two fields");
+            continue;
+        }
+        let rule = if op.is_empty() {
+            names.iter().map(|n| format!("has(self.{n})")).collect::<Vec<_>>().join("||")
+        } else {
+            let sum = names.iter().map(|n| format!("(has(self.{n})?1:0)")).collect::<Vec<_>>().join("+");
+            format!("{sum} {op}")
+        };
+        out.push(RuleSrc::Generated { rule, message: verb.replace("{}", &names.join(" ")) });
+    }
+    out
+}
+
+/// `impl ApiTypeFacts`, `impl JsonSchema`, `impl ApiType` for the input type.
+fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
+    let k = &model.krate;
+    let p = private(model);
+    let ident = &model.ident;
+    let name = ident.to_string();
+    let tkw = type_keywords(model, diags);
+    let apply_type = |target: TokenStream| tkw.as_ref().map(|kw| quote!(#p::apply(&mut #target, &#kw);));
+
+    let (facts, schema, defaults, validate) = match &model.data {
+        Data::Struct(fields) => {
+            for f in fields {
+                if mentions(&f.ty, ident) {
+                    diags.error(
+                        f.ty.span(),
+                        format!("`{name}` contains itself: a structural schema cannot describe recursive types (Kubernetes forbids `$ref`)"),
+                    );
+                }
+            }
+            let facts = field_facts(model, fields);
+            let statements: Vec<TokenStream> =
+                fields.iter().filter(|f| !f.serde.skip).map(|f| field_schema(model, f, diags)).collect();
+            let finish = match &tkw {
+                Some(kw) => quote!(__o.finish(&#kw)),
+                None => quote!(__o.finish(&#p::Keywords::NONE)),
+            };
+            let example = model.attrs.example.as_ref().map(|e| quote_spanned!(e.span()=> #p::set_example(&mut __t, &(#e));));
+            let schema = quote! {
+                let mut __o = #p::ObjectSchema::new();
+                #(#statements)*
+                #[allow(unused_mut)]
+                let mut __t = #finish;
+                #example
+                __t
+            };
+            let defaults = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
+                let access = f.access(i);
+                let ty = &f.ty;
+                let set = f.default.as_ref().map(|expr| {
+                    quote_spanned! {expr.span()=>
+                        #p::Defaultable::default_if_unset(&mut self.#access, || {
+                            let __v: <#ty as #p::Defaultable>::Value = ::core::convert::Into::into(#expr);
+                            __v
+                        });
+                    }
+                });
+                quote!(#set #k::ApiType::apply_defaults(&mut self.#access);)
+            });
+            let validate = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
+                let access = f.access(i);
+                if f.is_flattened() {
+                    quote!(#k::ApiType::validate(&self.#access, __path, __errors);)
+                } else {
+                    let json = &f.json_name;
+                    quote!(#k::ApiType::validate(&self.#access, &__path.child(#json), __errors);)
+                }
+            });
+            (
+                quote!({
+                    const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
+                    &#p::TypeFacts::object(__FIELDS, 0)
+                }),
+                schema,
+                quote!(#(#defaults)*),
+                quote!(#(#validate)*),
+            )
+        }
+        Data::Newtype(f) => {
+            let ty = &f.ty;
+            let base = match &f.attrs.schema_with {
+                Some(path) => quote!(#path(__g)),
+                None => quote!(<#ty as #k::ApiType>::api_schema(__g)),
+            };
+            let field_kw = keywords::keywords(&p, &f.attrs.validations, &field_extra(f), diags);
+            let field_apply = field_kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
+            let type_apply = apply_type(quote!(__s));
+            let access = f.access(0);
+            (
+                quote!(<#ty as #p::ApiTypeFacts>::FACTS),
+                quote!({
+                    #[allow(unused_mut)]
+                    let mut __s = #base;
+                    #field_apply
+                    #type_apply
+                    __s
+                }),
+                quote!(#k::ApiType::apply_defaults(&mut self.#access);),
+                quote!(#k::ApiType::validate(&self.#access, __path, __errors);),
+            )
+        }
+        Data::Enum(variants) => enum_parts(model, variants, tkw.as_ref(), diags),
+    };
+
+    let facts_check = quote! {
+        // Evaluating the facts makes a recursive type a compile error.
+        const _: () = {
+            let _ = <#ident as #p::ApiTypeFacts>::FACTS;
+        };
+    };
+    quote! {
+        #[automatically_derived]
+        impl #p::ApiTypeFacts for #ident {
+            const FACTS: &'static #p::TypeFacts = #facts;
+        }
+        #facts_check
+        #[automatically_derived]
+        impl #p::schemars::JsonSchema for #ident {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(#name)
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(__g: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                #schema
+            }
+        }
+        #[automatically_derived]
+        impl #k::ApiType for #ident {
+            fn apply_defaults(&mut self) {
+                #defaults
+            }
+            #[allow(unused_variables)]
+            fn validate(&self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+                #validate
+            }
+        }
+    }
+}
+
+fn enum_parts(
+    model: &Model,
+    variants: &[crate::model::Variant],
+    tkw: Option<&TokenStream>,
+    diags: &mut Diagnostics,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let k = &model.krate;
+    let p = private(model);
+    let kw = tkw.cloned().unwrap_or_else(|| quote!(#p::Keywords::NONE));
+    let all_unit = variants.iter().all(|v| matches!(v.shape, VariantShape::Unit));
+    if let Some(span) = model.serde.untagged {
+        diags.error(
+            span,
+            "untagged enums cannot be described by a structural schema: the apiserver could not tell the variants apart\n  help: use the default external tagging (one optional field per variant), or `#[serde(tag = \"...\")]`",
+        );
+    }
+    if all_unit {
+        let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
+        return (
+            quote!(&#p::TypeFacts::scalar(#p::Kind::String, 0)),
+            quote!(#p::string_enum(&[#(#values),*], &#kw)),
+            quote!(),
+            quote!(),
+        );
+    }
+    if let Some(tag) = &model.serde.tag {
+        diags.error(
+            tag.span(),
+            "internally and adjacently tagged enums are not supported yet: use the default external tagging, which maps to one optional field per variant",
+        );
+    }
+    let ident = &model.ident;
+    let mut facts = Vec::new();
+    let mut schemas = Vec::new();
+    let mut defaults = Vec::new();
+    let mut validate = Vec::new();
+    for v in variants {
+        let name = &v.json_name;
+        let vid = &v.ident;
+        let desc = v.docs.as_deref().map(|d| quote!(__s.insert("description".into(), #d.into());));
+        match &v.shape {
+            VariantShape::Unit => diags.error(
+                v.span,
+                format!(
+                    "`{ident}::{vid}` carries no data, but its siblings do: serde writes it as the string \"{name}\" and the others as objects, which no structural schema allows\n  help: give it an empty struct (`{vid} {{}}`), or move the data out of the enum"
+                ),
+            ),
+            VariantShape::Tuple => diags.error(
+                v.span,
+                format!("`{ident}::{vid}` is a tuple variant: serde writes it as a JSON array of mixed types; use named fields or one field"),
+            ),
+            VariantShape::Newtype(f) => {
+                let ty = &f.ty;
+                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #p::ApiTypeFacts>::FACTS, required: false, defaulted: false, flattened: false }));
+                schemas.push(quote!((#name, {
+                    #[allow(unused_mut)]
+                    let mut __s = <#ty as #k::ApiType>::api_schema(__g);
+                    #desc
+                    __s
+                })));
+                defaults.push(quote!(#ident::#vid(__v) => #k::ApiType::apply_defaults(__v),));
+                validate.push(quote!(#ident::#vid(__v) => #k::ApiType::validate(__v, &__path.child(#name), __errors),));
+            }
+            VariantShape::Struct(fields) => {
+                let ff = field_facts(model, fields);
+                facts.push(quote!(#p::FieldFacts { name: #name, ty: &#p::TypeFacts::object(&[#(#ff),*], 0), required: false, defaulted: false, flattened: false }));
+                let statements: Vec<TokenStream> = fields.iter().filter(|f| !f.serde.skip).map(|f| field_schema(model, f, diags)).collect();
+                schemas.push(quote!((#name, {
+                    let mut __o = #p::ObjectSchema::new();
+                    #(#statements)*
+                    #[allow(unused_mut)]
+                    let mut __s = __o.finish(&#p::Keywords::NONE);
+                    #desc
+                    __s
+                })));
+                let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
+                let d = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| f.ident.as_ref()).map(|id| quote!(#k::ApiType::apply_defaults(#id);));
+                defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
+                let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
+                    let id = f.ident.as_ref()?;
+                    let json = &f.json_name;
+                    Some(quote!(#k::ApiType::validate(#id, &__variant.child(#json), __errors);))
+                });
+                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { let __variant = __path.child(#name); #(#val)* }));
+            }
+        }
+    }
+    let unit_arms = variants.iter().filter(|v| matches!(v.shape, VariantShape::Unit | VariantShape::Tuple)).map(|v| {
+        let vid = &v.ident;
+        quote!(#ident::#vid { .. } => {})
+    });
+    let unit_arms: Vec<_> = unit_arms.collect();
+    (
+        quote!({
+            const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
+            &#p::TypeFacts::object(__FIELDS, 0)
+        }),
+        quote!(#p::tagged_union(::std::vec![#(#schemas),*], &#kw)),
+        quote!(#[allow(unused_variables)] match self { #(#defaults)* #(#unit_arms)* }),
+        quote!(#[allow(unused_variables)] match self { #(#validate)* #(#unit_arms)* }),
+    )
+}
