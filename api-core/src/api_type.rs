@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
-use crate::facts::{self, ApiTypeFacts, Kind, TypeFacts};
+use crate::facts::{self, Kind, TypeFacts};
 use crate::meta::{LabelSelector, ManagedFieldsEntry, MicroTime, OwnerReference, Time};
 use crate::validation::{ErrorList, FieldPath};
 
@@ -27,7 +27,12 @@ use crate::validation::{ErrorList, FieldPath};
     note = "derive it: `#[derive(ApiType, Serialize, Deserialize)]` on structs and enums of your API",
     note = "for a type from another crate, give the field `#[kube(schema_with = path::to::fn)]`, a `fn(&mut SchemaGenerator) -> Schema`"
 )]
-pub trait ApiType: JsonSchema + ApiTypeFacts {
+pub trait ApiType: JsonSchema {
+    /// What the derives know about the type, for compile-time convention
+    /// checks through aliases and nested types. Not a public API.
+    #[doc(hidden)]
+    const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::Any, 0);
+
     /// Sets every unset field that has a `#[default(...)]`, recursively.
     /// Values the user set are never changed; calling it twice changes
     /// nothing the second time.
@@ -51,10 +56,8 @@ pub trait ApiType: JsonSchema + ApiTypeFacts {
 
 macro_rules! scalar {
     ($($ty:ty => $kind:ident, $flags:expr, $schema:tt;)*) => {$(
-        impl ApiTypeFacts for $ty {
-            const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, $flags);
-        }
         impl ApiType for $ty {
+            const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, $flags);
             fn api_schema(_: &mut SchemaGenerator) -> Schema {
                 json_schema!($schema)
             }
@@ -91,10 +94,9 @@ scalar! {
 
 macro_rules! via_json_schema {
     ($($ty:ty => $kind:ident;)*) => {$(
-        impl ApiTypeFacts for $ty {
+        impl ApiType for $ty {
             const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, 0);
         }
-        impl ApiType for $ty {}
     )*};
 }
 
@@ -106,11 +108,9 @@ via_json_schema! {
     ManagedFieldsEntry => Object;
 }
 
-impl<T: ApiType> ApiTypeFacts for Option<T> {
-    const FACTS: &'static TypeFacts = T::FACTS;
-}
-
 impl<T: ApiType> ApiType for Option<T> {
+    const FACTS: &'static TypeFacts = T::FACTS;
+
     fn apply_defaults(&mut self) {
         if let Some(v) = self {
             v.apply_defaults();
@@ -128,11 +128,9 @@ impl<T: ApiType> ApiType for Option<T> {
     }
 }
 
-impl<T: ApiType> ApiTypeFacts for Box<T> {
-    const FACTS: &'static TypeFacts = T::FACTS;
-}
-
 impl<T: ApiType> ApiType for Box<T> {
+    const FACTS: &'static TypeFacts = T::FACTS;
+
     fn apply_defaults(&mut self) {
         (**self).apply_defaults();
     }
@@ -151,11 +149,9 @@ fn array_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
     json_schema!({ "type": "array", "items": items })
 }
 
-impl<T: ApiType> ApiTypeFacts for Vec<T> {
-    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, 0);
-}
-
 impl<T: ApiType> ApiType for Vec<T> {
+    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, 0);
+
     fn apply_defaults(&mut self) {
         self.iter_mut().for_each(ApiType::apply_defaults);
     }
@@ -171,11 +167,9 @@ impl<T: ApiType> ApiType for Vec<T> {
     }
 }
 
-impl<T: ApiType + Ord> ApiTypeFacts for BTreeSet<T> {
-    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET);
-}
-
 impl<T: ApiType + Ord> ApiType for BTreeSet<T> {
+    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET);
+
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         for (i, item) in self.iter().enumerate() {
             item.validate(&path.index(i), errors);
@@ -194,11 +188,9 @@ fn map_schema<V: ApiType>(generator: &mut SchemaGenerator) -> Schema {
     json_schema!({ "type": "object", "additionalProperties": values })
 }
 
-impl<V: ApiType> ApiTypeFacts for BTreeMap<String, V> {
-    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, 0);
-}
-
 impl<V: ApiType> ApiType for BTreeMap<String, V> {
+    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, 0);
+
     fn apply_defaults(&mut self) {
         self.values_mut().for_each(ApiType::apply_defaults);
     }
@@ -214,11 +206,9 @@ impl<V: ApiType> ApiType for BTreeMap<String, V> {
     }
 }
 
-impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiTypeFacts for HashMap<String, V, S> {
-    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, facts::HASH_MAP);
-}
-
 impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiType for HashMap<String, V, S> {
+    const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, facts::HASH_MAP);
+
     fn apply_defaults(&mut self) {
         self.values_mut().for_each(ApiType::apply_defaults);
     }
@@ -247,7 +237,10 @@ mod tests {
 
     #[test]
     fn options_are_not_nullable() {
-        assert_eq!(schema::<Option<i32>>(), serde_json::json!({"type": "integer", "format": "int32"}));
+        assert_eq!(
+            schema::<Option<i32>>(),
+            serde_json::json!({"type": "integer", "format": "int32"})
+        );
         assert_eq!(
             schema::<Option<Vec<String>>>(),
             serde_json::json!({"type": "array", "items": {"type": "string"}})
@@ -260,12 +253,12 @@ mod tests {
 
     #[test]
     fn facts_see_through_containers() {
-        let f = <Option<Vec<BTreeMap<String, f64>>> as ApiTypeFacts>::FACTS;
+        let f = <Option<Vec<BTreeMap<String, f64>>> as ApiType>::FACTS;
         assert_eq!(f.kind, Kind::Array);
         assert!(f.deep_flags & facts::FLOAT != 0);
         assert_eq!(f.flags & facts::FLOAT, 0);
         assert_eq!(f.depth, 3);
-        let h = <HashMap<String, u32> as ApiTypeFacts>::FACTS;
+        let h = <HashMap<String, u32> as ApiType>::FACTS;
         assert!(h.flags & facts::HASH_MAP != 0);
         assert!(h.deep_flags & facts::UNSIGNED != 0);
     }

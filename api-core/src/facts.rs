@@ -80,7 +80,14 @@ pub struct TypeFacts {
 impl TypeFacts {
     /// A scalar (or opaque) type.
     pub const fn scalar(kind: Kind, flags: u32) -> Self {
-        TypeFacts { kind, flags, deep_flags: flags, fields: &[], item: None, depth: 1 }
+        TypeFacts {
+            kind,
+            flags,
+            deep_flags: flags,
+            fields: &[],
+            item: None,
+            depth: 1,
+        }
     }
 
     /// A list of `item`.
@@ -98,7 +105,11 @@ impl TypeFacts {
     /// A map with string keys and `value`s.
     pub const fn map(value: &'static TypeFacts, flags: u32) -> Self {
         let object_values = matches!(value.kind, Kind::Object | Kind::Map | Kind::Array);
-        let flags = if object_values { flags | OBJECT_MAP } else { flags };
+        let flags = if object_values {
+            flags | OBJECT_MAP
+        } else {
+            flags
+        };
         TypeFacts {
             kind: Kind::Map,
             flags,
@@ -121,7 +132,14 @@ impl TypeFacts {
             }
             i += 1;
         }
-        TypeFacts { kind: Kind::Object, flags, deep_flags: deep, fields, item: None, depth: depth + 1 }
+        TypeFacts {
+            kind: Kind::Object,
+            flags,
+            deep_flags: deep,
+            fields,
+            item: None,
+            depth: depth + 1,
+        }
     }
 
     /// The same facts with a different kind (string enums, newtypes).
@@ -135,11 +153,4 @@ impl TypeFacts {
             depth: inner.depth,
         }
     }
-}
-
-/// Facts about a type, as an associated const. Implemented by the derives
-/// and by the library for the standard types.
-pub trait ApiTypeFacts {
-    /// The facts.
-    const FACTS: &'static TypeFacts;
 }

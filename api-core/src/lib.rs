@@ -15,26 +15,26 @@
 //! assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"name":"web","namespace":"default"}"#);
 //! ```
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 mod api_type;
 pub mod crd;
 #[doc(hidden)]
 pub mod facts;
 pub mod labels;
 pub mod meta;
-#[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
 pub mod resource;
 pub mod schema;
 pub mod status;
 pub mod validation;
 
+pub use api_derive::{ApiType, KubeResource};
+pub use api_type::ApiType;
 pub use meta::{
     LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta,
     OwnerReference, Time, TimeParseError, TypeMeta,
 };
-pub use api_type::ApiType;
-pub use api_derive::{ApiType, KubeResource};
 pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
 pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
 pub use validation::{ErrorList, ErrorType, FieldError, FieldPath};

@@ -13,7 +13,7 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-pub use crate::facts::{ApiTypeFacts, FieldFacts, Kind, TypeFacts};
+pub use crate::facts::{FieldFacts, Kind, TypeFacts};
 pub use schemars;
 pub use serde;
 pub use serde_json;
@@ -21,7 +21,8 @@ pub use serde_json;
 use crate::crd::{
     CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames,
     CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceSubresourceScale,
-    CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation, SelectableField,
+    CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation,
+    SelectableField,
 };
 use crate::meta::ObjectMeta;
 use crate::resource::{Resource, Scope, check_type_field};
@@ -216,13 +217,19 @@ pub fn apply(schema: &mut Schema, kw: &Keywords) {
         }
     }
     if !kw.enum_values.is_empty() {
-        set("enum", kw.enum_values.iter().map(|v| Value::from(*v)).collect());
+        set(
+            "enum",
+            kw.enum_values.iter().map(|v| Value::from(*v)).collect(),
+        );
     }
     if let Some(v) = kw.list_type {
         set("x-kubernetes-list-type", v.into());
     }
     if !kw.list_map_keys.is_empty() {
-        set("x-kubernetes-list-map-keys", kw.list_map_keys.iter().map(|v| Value::from(*v)).collect());
+        set(
+            "x-kubernetes-list-map-keys",
+            kw.list_map_keys.iter().map(|v| Value::from(*v)).collect(),
+        );
     }
     if let Some(v) = kw.map_type {
         set("x-kubernetes-map-type", v.into());
@@ -251,19 +258,19 @@ pub fn apply(schema: &mut Schema, kw: &Keywords) {
         m.insert("externalDocs".into(), Value::Object(d));
     }
     if !kw.validations.is_empty() {
-        let rules = m.entry("x-kubernetes-validations").or_insert_with(|| Value::Array(Vec::new()));
+        let rules = m
+            .entry("x-kubernetes-validations")
+            .or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(list) = rules {
             list.extend(kw.validations.iter().map(Rule::to_value));
         }
     }
-    if let Some(items) = kw.items {
-        if let Some(Value::Object(item)) = m.get_mut("items") {
-            let mut s = Schema::from(std::mem::take(item));
-            apply(&mut s, items);
-            if let Some(Value::Object(item)) = m.get_mut("items") {
-                *item = s.as_object().cloned().unwrap_or_default();
-            }
-        }
+    if let Some(items) = kw.items
+        && let Some(item) = m.get_mut("items")
+    {
+        let mut s = Schema::try_from(std::mem::take(item)).unwrap_or_default();
+        apply(&mut s, items);
+        *item = s.to_value();
     }
 }
 
@@ -304,12 +311,17 @@ impl ObjectSchema {
 
     /// Inlines the properties of a flattened struct.
     pub fn flatten(&mut self, schema: Schema) {
-        let Value::Object(mut m) = schema.to_value() else { return };
+        let Value::Object(mut m) = schema.to_value() else {
+            return;
+        };
         if let Some(Value::Object(props)) = m.remove("properties") {
             self.properties.extend(props);
         }
         if let Some(Value::Array(req)) = m.remove("required") {
-            self.required.extend(req.into_iter().filter_map(|v| v.as_str().map(str::to_string)));
+            self.required.extend(
+                req.into_iter()
+                    .filter_map(|v| v.as_str().map(str::to_string)),
+            );
         }
     }
 
@@ -323,7 +335,10 @@ impl ObjectSchema {
         if !self.required.is_empty() {
             self.required.sort();
             self.required.dedup();
-            m.insert("required".into(), self.required.into_iter().map(Value::from).collect());
+            m.insert(
+                "required".into(),
+                self.required.into_iter().map(Value::from).collect(),
+            );
         }
         let mut s = Schema::from(m);
         apply(&mut s, kw);
@@ -335,7 +350,10 @@ impl ObjectSchema {
 pub fn string_enum(values: &'static [&'static str], kw: &Keywords) -> Schema {
     let mut m = Map::new();
     m.insert("type".into(), "string".into());
-    m.insert("enum".into(), values.iter().map(|v| Value::from(*v)).collect());
+    m.insert(
+        "enum".into(),
+        values.iter().map(|v| Value::from(*v)).collect(),
+    );
     let mut s = Schema::from(m);
     apply(&mut s, kw);
     s
@@ -487,7 +505,10 @@ pub fn root_schema(info: &ResourceInfo, body: RootBody) -> Schema {
         "apiVersion".into(),
         serde_json::json!({ "description": API_VERSION_DESCRIPTION, "type": "string" }),
     );
-    props.insert("kind".into(), serde_json::json!({ "description": KIND_DESCRIPTION, "type": "string" }));
+    props.insert(
+        "kind".into(),
+        serde_json::json!({ "description": KIND_DESCRIPTION, "type": "string" }),
+    );
     props.insert("metadata".into(), serde_json::json!({ "type": "object" }));
     let mut required: Vec<Value> = Vec::new();
     match body {
@@ -532,16 +553,22 @@ pub fn root_schema(info: &ResourceInfo, body: RootBody) -> Schema {
 /// The single-version CRD of a resource.
 pub fn build_crd<R: Resource>(info: &ResourceInfo, schema: Schema) -> CustomResourceDefinition {
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let subresources = (info.status_subresource || info.scale.is_some()).then(|| CustomResourceSubresources {
-        status: info.status_subresource.then(CustomResourceSubresourceStatus::default),
-        scale: info.scale.as_ref().map(|s| CustomResourceSubresourceScale {
-            spec_replicas_path: s.spec_replicas_path.to_string(),
-            status_replicas_path: s.status_replicas_path.to_string(),
-            label_selector_path: s.label_selector_path.map(str::to_string),
-        }),
-    });
+    let subresources =
+        (info.status_subresource || info.scale.is_some()).then(|| CustomResourceSubresources {
+            status: info
+                .status_subresource
+                .then(CustomResourceSubresourceStatus::default),
+            scale: info.scale.as_ref().map(|s| CustomResourceSubresourceScale {
+                spec_replicas_path: s.spec_replicas_path.to_string(),
+                status_replicas_path: s.status_replicas_path.to_string(),
+                label_selector_path: s.label_selector_path.map(str::to_string),
+            }),
+        });
     CustomResourceDefinition {
-        metadata: ObjectMeta { name: format!("{}.{}", R::PLURAL, R::GROUP), ..Default::default() },
+        metadata: ObjectMeta {
+            name: format!("{}.{}", R::PLURAL, R::GROUP),
+            ..Default::default()
+        },
         spec: CustomResourceDefinitionSpec {
             group: R::GROUP.to_string(),
             names: CustomResourceDefinitionNames {
@@ -559,7 +586,9 @@ pub fn build_crd<R: Resource>(info: &ResourceInfo, schema: Schema) -> CustomReso
                 storage: info.storage,
                 deprecated: info.deprecated,
                 deprecation_warning: info.deprecation_warning.map(str::to_string),
-                schema: Some(CustomResourceValidation { open_api_v3_schema: schema.to_value() }),
+                schema: Some(CustomResourceValidation {
+                    open_api_v3_schema: schema.to_value(),
+                }),
                 subresources,
                 additional_printer_columns: info
                     .printcolumns
@@ -576,7 +605,9 @@ pub fn build_crd<R: Resource>(info: &ResourceInfo, schema: Schema) -> CustomReso
                 selectable_fields: info
                     .selectable
                     .iter()
-                    .map(|p| SelectableField { json_path: p.to_string() })
+                    .map(|p| SelectableField {
+                        json_path: p.to_string(),
+                    })
                     .collect(),
             }],
             conversion: None,
@@ -601,11 +632,14 @@ pub trait RootParts: Resource + Sized {
     /// Borrows the parts.
     fn parts(&self) -> (&ObjectMeta, &Self::Spec, Option<&Self::Status>);
     /// Builds the object from its parts.
-    fn from_parts(metadata: ObjectMeta, spec: Option<Self::Spec>, status: Option<Self::Status>) -> Option<Self>;
+    fn from_parts(metadata: ObjectMeta, spec: Self::Spec, status: Option<Self::Status>) -> Self;
 }
 
 /// Writes `apiVersion`, `kind`, `metadata`, `spec` and `status` (when set).
-pub fn serialize_root<R: RootParts, S: Serializer>(root: &R, serializer: S) -> Result<S::Ok, S::Error> {
+pub fn serialize_root<R: RootParts, S: Serializer>(
+    root: &R,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let (metadata, spec, status) = root.parts();
     let mut s = serializer.serialize_struct(R::KIND, 4 + usize::from(status.is_some()))?;
     s.serialize_field("apiVersion", R::API_VERSION)?;
@@ -654,7 +688,9 @@ impl<'de> Deserialize<'de> for RootKey {
 /// Reads a root object: checks `apiVersion`/`kind` when present, ignores
 /// unknown fields (the API server prunes them), requires `spec` unless it
 /// is optional.
-pub fn deserialize_root<'de, R: RootParts, D: Deserializer<'de>>(deserializer: D) -> Result<R, D::Error> {
+pub fn deserialize_root<'de, R: RootParts, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<R, D::Error> {
     struct RootVisitor<R>(PhantomData<R>);
 
     impl<'de, R: RootParts> Visitor<'de> for RootVisitor<R> {
@@ -682,7 +718,8 @@ pub fn deserialize_root<'de, R: RootParts, D: Deserializer<'de>>(deserializer: D
                         if metadata.is_some() {
                             return Err(de::Error::duplicate_field("metadata"));
                         }
-                        metadata = Some(map.next_value::<Option<ObjectMeta>>()?.unwrap_or_default());
+                        metadata =
+                            Some(map.next_value::<Option<ObjectMeta>>()?.unwrap_or_default());
                     }
                     RootKey::Spec => {
                         if spec.is_some() {
@@ -701,15 +738,27 @@ pub fn deserialize_root<'de, R: RootParts, D: Deserializer<'de>>(deserializer: D
                     }
                 }
             }
-            if spec.is_none() && !R::SPEC_OPTIONAL {
-                return Err(de::Error::missing_field("spec"));
-            }
-            R::from_parts(metadata.unwrap_or_default(), spec, status)
-                .ok_or_else(|| de::Error::missing_field("spec"))
+            let spec = match spec {
+                Some(spec) => spec,
+                None if R::SPEC_OPTIONAL => from_empty_object::<R::Spec>().map_err(|e| {
+                    de::Error::custom(format_args!(
+                        "spec is omitted, and an empty spec is not valid: {e}"
+                    ))
+                })?,
+                None => return Err(de::Error::missing_field("spec")),
+            };
+            Ok(R::from_parts(metadata.unwrap_or_default(), spec, status))
         }
     }
 
     deserializer.deserialize_map(RootVisitor(PhantomData))
+}
+
+/// The value a type reads from `{}`: what an omitted optional spec is.
+pub fn from_empty_object<T: DeserializeOwned>() -> Result<T, de::value::Error> {
+    T::deserialize(de::value::MapDeserializer::<_, de::value::Error>::new(
+        std::iter::empty::<(&str, ())>(),
+    ))
 }
 
 /// Checks the `apiVersion`/`kind` of a flattened (`no_spec`) root.
@@ -730,5 +779,9 @@ pub fn check_flat_type<E: de::Error>(
 
 /// The scope as a `Scope`.
 pub const fn scope(namespaced: bool) -> Scope {
-    if namespaced { Scope::Namespaced } else { Scope::Cluster }
+    if namespaced {
+        Scope::Namespaced
+    } else {
+        Scope::Cluster
+    }
 }

@@ -6,6 +6,8 @@
 mod expand;
 mod lints;
 mod model;
+#[cfg(test)]
+mod tests;
 
 use proc_macro::TokenStream;
 

@@ -1,4 +1,17 @@
 //! Example APIs defined with api-core, and the `crdgen` binary that prints
 //! their CustomResourceDefinitions.
 
+pub mod cronjob;
 pub mod memcached;
+pub mod tenant;
+
+use api_core::crd::CustomResourceDefinition;
+
+/// The CRDs of every example API, in a stable order.
+pub fn crds() -> Vec<CustomResourceDefinition> {
+    vec![
+        memcached::Memcached::crd(),
+        cronjob::CronJob::crd(),
+        tenant::Tenant::crd(),
+    ]
+}

@@ -1,1 +1,266 @@
-//! Structural schema checker (placeholder, being written).
+//! The structural-schema checker: what the apiserver's
+//! `ValidateCustomResourceDefinition` says about an
+//! `apiextensions.k8s.io/v1` CustomResourceDefinition and its OpenAPI v3
+//! schemas, over plain [`serde_json::Value`]s.
+//!
+//! - [`check_schema`] checks one `openAPIV3Schema`: unsupported keywords,
+//!   the structural invariants, junctors (with the IntOrString
+//!   exceptions and completeness), `properties`/`additionalProperties`,
+//!   map and list extensions, the basic `x-kubernetes-validations` checks
+//!   (CEL is not compiled), `pattern` syntax, defaults (pruned and valid),
+//!   and the root restrictions of the status subresource.
+//! - [`check_crd`] checks a whole CRD: names, group, scope, versions,
+//!   conversion, subresources, printer columns and selectable fields, and
+//!   runs [`check_schema`] on every version's schema.
+//! - [`prune`] drops the fields a schema does not specify, as the
+//!   apiserver does before storing an object.
+//!
+//! Errors are [`FieldError`]s with the apiserver's field paths, types and
+//! wording:
+//!
+//! ```
+//! use api_core::schema::structural::{SchemaCheckOptions, check_schema};
+//! use api_core::validation::ErrorType;
+//! use serde_json::json;
+//!
+//! let schema = json!({
+//!     "type": "object",
+//!     "properties": {"spec": {"properties": {"size": {"minimum": 1}}}}
+//! });
+//! let errors = check_schema(&schema, &SchemaCheckOptions::default());
+//! let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+//! assert_eq!(
+//!     fields,
+//!     [
+//!         "openAPIV3Schema.properties[spec].properties[size].type",
+//!         "openAPIV3Schema.properties[spec].type",
+//!     ]
+//! );
+//! assert!(errors.iter().all(|e| e.error_type == ErrorType::Required));
+//! assert_eq!(errors.as_slice()[1].detail, "must not be empty for specified object fields");
+//! ```
+//!
+//! Where this checker differs from the apiserver on purpose:
+//!
+//! - completeness (every field named in `allOf`/`anyOf`/`oneOf`/`not` must
+//!   be specified in the structural part) is checked for the junctors of
+//!   every node, as the Kubernetes documentation states it; the apiserver
+//!   only checks the junctors of the root;
+//! - `deprecated`, `discriminator`, `readOnly`, `writeOnly` and `xml`, which
+//!   the documentation lists as forbidden and the apiserver silently drops
+//!   at decode, are reported as `Forbidden`;
+//! - mistyped keywords (`"type": 5`), which would fail the apiserver's
+//!   decoding, are reported as `FieldValueTypeInvalid` and otherwise
+//!   ignored;
+//! - schemas nested more than [`MAX_SCHEMA_DEPTH`] levels deep are
+//!   reported as `Forbidden` rather than walked.
+
+use serde_json::Value;
+
+use crate::validation::{ErrorList, FieldError, FieldPath};
+
+mod crd;
+mod go_regex;
+mod node;
+mod rules;
+mod values;
+
+/// How many schemas deep (each `properties`, `items`, `additionalProperties`
+/// or junctor step is one level) the checker walks. Deeper schemas are
+/// reported as `Forbidden` instead, so any input is checked without
+/// exhausting the stack.
+pub const MAX_SCHEMA_DEPTH: usize = 128;
+
+/// How deeply nested a `default` value may be (in JSON levels); deeper
+/// defaults are reported as `Invalid`. Bad values shown in errors are
+/// replaced by a placeholder string beyond this depth.
+pub const MAX_VALUE_DEPTH: usize = 512;
+
+/// Options of [`check_schema`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SchemaCheckOptions {
+    /// The version has the status subresource (`subresources.status`), which
+    /// restricts what the root schema may specify (`type: object`, no
+    /// junctors, `additionalProperties`, `default`, `enum` or `nullable`).
+    pub status_subresource: bool,
+}
+
+/// Checks one `openAPIV3Schema` (the root schema of a resource) as the
+/// apiserver does for a v1 CRD version. Paths start at `openAPIV3Schema`;
+/// see [`check_schema_at`] for another root path.
+///
+/// ```
+/// use api_core::schema::structural::{SchemaCheckOptions, check_schema};
+/// use serde_json::json;
+///
+/// let schema = json!({"type": "object", "properties": {"spec": {"type": "object"}}});
+/// assert!(check_schema(&schema, &SchemaCheckOptions::default()).is_empty());
+/// ```
+pub fn check_schema(schema: &Value, options: &SchemaCheckOptions) -> ErrorList {
+    check_schema_at(schema, options, &FieldPath::new("openAPIV3Schema"))
+}
+
+/// [`check_schema`] with errors reported below `path` (for example
+/// `spec.versions[0].schema.openAPIV3Schema`).
+pub fn check_schema_at(
+    schema: &Value,
+    options: &SchemaCheckOptions,
+    path: &FieldPath<'_>,
+) -> ErrorList {
+    check_schema_node(schema, options, path).0
+}
+
+/// [`check_schema_at`], also returning the decoded root for further checks.
+fn check_schema_node<'a>(
+    schema: &'a Value,
+    options: &SchemaCheckOptions,
+    path: &FieldPath<'_>,
+) -> (ErrorList, Option<Box<node::Node<'a>>>) {
+    let mut errs = ErrorList::new();
+    let Some(root) = node::decode(schema, path, 0, &mut errs) else {
+        return (errs, None);
+    };
+    if options.status_subresource {
+        rules::status_root(&root, path, schema, &mut errs);
+    }
+    if root.nullable {
+        errs.push(FieldError::forbidden(
+            &path.child("nullable"),
+            "nullable cannot be true at the root",
+        ));
+    }
+    let not_structural = match rules::convertible(&root) {
+        Ok(()) => {
+            let structural = rules::structural(&root, path);
+            if structural.is_empty() {
+                values::validate_defaults(&root, path, &mut errs);
+            } else {
+                errs.extend(structural);
+            }
+            None
+        }
+        Err(msg) => Some(msg),
+    };
+    rules::openapi(&root, path, rules::Ssv::ROOT, true, &mut errs);
+    if let Some(msg) = not_structural
+        && errs.is_empty()
+    {
+        errs.push(FieldError::invalid(path, "", msg));
+    }
+    (errs, Some(root))
+}
+
+/// Checks a whole `apiextensions.k8s.io/v1` CustomResourceDefinition as the
+/// apiserver does on create: `metadata.name` (a DNS subdomain equal to
+/// `<plural>.<group>`), the group (a domain with a dot; protected groups
+/// need the `api-approved.kubernetes.io` annotation), scope, names (with
+/// v1 defaulting of `singular` and `listKind`), versions (unique DNS-1035
+/// names, exactly one storage version, a schema each, deprecation
+/// warnings), conversion, the scale subresource, printer columns and
+/// selectable fields, and [`check_schema`] on every version's schema with
+/// that version's status subresource. `status.storedVersions` is checked
+/// when present (the apiserver sets it on create).
+///
+/// ```
+/// use api_core::schema::structural::check_crd;
+/// use serde_json::json;
+///
+/// let crd = json!({
+///     "apiVersion": "apiextensions.k8s.io/v1",
+///     "kind": "CustomResourceDefinition",
+///     "metadata": {"name": "widgets.example.com"},
+///     "spec": {
+///         "group": "example.com",
+///         "names": {"kind": "Widget", "plural": "widgets"},
+///         "scope": "Namespaced",
+///         "versions": [{
+///             "name": "v1", "served": true, "storage": true,
+///             "schema": {"openAPIV3Schema": {"type": "object"}}
+///         }]
+///     }
+/// });
+/// assert!(check_crd(&crd).is_empty());
+/// ```
+pub fn check_crd(crd: &Value) -> ErrorList {
+    crd::check(crd)
+}
+
+/// Removes from `value` every object field that `schema` does not specify,
+/// as the apiserver's pruning does (`pruning.Prune`):
+///
+/// - fields not in `properties` are dropped unless there is
+///   `additionalProperties`;
+/// - below `x-kubernetes-preserve-unknown-fields: true` unknown fields are
+///   kept, but known properties are still pruned;
+/// - at the resource root (`is_resource_root`) and in embedded resources,
+///   `apiVersion`, `kind` and `metadata` are never pruned.
+///
+/// The schema is read leniently (mistyped keywords are ignored); below
+/// [`MAX_SCHEMA_DEPTH`] schema levels the value is kept as it is. The value
+/// itself may be nested arbitrarily deep.
+///
+/// ```
+/// use api_core::schema::structural::prune;
+/// use serde_json::json;
+///
+/// let schema = json!({"type": "object", "properties": {"spec": {
+///     "type": "object", "properties": {"size": {"type": "integer"}}
+/// }}});
+/// let mut value = json!({"kind": "Widget", "spec": {"size": 1, "colour": "red"}, "extra": 1});
+/// prune(&mut value, &schema, true);
+/// assert_eq!(value, json!({"kind": "Widget", "spec": {"size": 1}}));
+/// ```
+pub fn prune(value: &mut Value, schema: &Value, is_resource_root: bool) {
+    let mut ignored = ErrorList::new();
+    let root = node::decode(schema, &FieldPath::new(""), 0, &mut ignored);
+    values::prune_value(value, root.as_deref(), is_resource_root);
+}
+
+/// Whether `v` is nested more than `limit` levels deep (iteratively).
+fn depth_exceeds(v: &Value, limit: usize) -> bool {
+    let mut stack = vec![(v, 1usize)];
+    while let Some((v, d)) = stack.pop() {
+        if d > limit {
+            return true;
+        }
+        match v {
+            Value::Array(a) => stack.extend(a.iter().map(|x| (x, d + 1))),
+            Value::Object(m) => stack.extend(m.values().map(|x| (x, d + 1))),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A copy of `v` to show in an error, or a placeholder when `v` is too
+/// deeply nested to copy and render safely.
+fn bounded(v: &Value) -> Value {
+    if matches!(v, Value::Array(_) | Value::Object(_)) && depth_exceeds(v, MAX_VALUE_DEPTH) {
+        Value::String(format!("<nested more than {MAX_VALUE_DEPTH} levels deep>"))
+    } else {
+        v.clone()
+    }
+}
+
+/// JSON equality with numbers compared by value (`1` equals `1.0`), as Go
+/// compares decoded JSON.
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(i), Some(j)) => i == j,
+            _ => match (x.as_u64(), y.as_u64()) {
+                (Some(i), Some(j)) => i == j,
+                _ => x.as_f64() == y.as_f64(),
+            },
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, a)| y.get(k).is_some_and(|b| json_equal(a, b)))
+        }
+        _ => a == b,
+    }
+}

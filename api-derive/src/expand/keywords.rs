@@ -5,7 +5,7 @@ use quote::quote;
 use syn::LitStr;
 
 use crate::lints::Diagnostics;
-use crate::model::attrs::{ExternalDocs, Number, Validations, ValidationRule};
+use crate::model::attrs::{ExternalDocs, Number, ValidationRule, Validations};
 
 pub fn opt_str(v: Option<&str>) -> TokenStream {
     match v {
@@ -21,7 +21,12 @@ fn num(p: &TokenStream, n: &Number) -> TokenStream {
     }
 }
 
-const REASONS: &[&str] = &["FieldValueRequired", "FieldValueForbidden", "FieldValueInvalid", "FieldValueDuplicate"];
+const REASONS: &[&str] = &[
+    "FieldValueRequired",
+    "FieldValueForbidden",
+    "FieldValueInvalid",
+    "FieldValueDuplicate",
+];
 
 /// A CEL rule: written in an attribute, or generated (unions, immutability).
 pub enum RuleSrc<'a> {
@@ -54,18 +59,25 @@ pub fn rules(p: &TokenStream, rules: &[RuleSrc<'_>], diags: &mut Diagnostics) ->
         let message = r.message.as_ref().map(LitStr::value);
         if let Some(m) = &r.message {
             if m.value().trim().is_empty() || m.value().contains('\n') {
-                diags.error(m.span(), "a validation message must be non-blank and on one line");
+                diags.error(
+                    m.span(),
+                    "a validation message must be non-blank and on one line",
+                );
             }
         } else if rule.contains('\n') && r.message_expression.is_none() {
             diags.error(r.rule.span(), "a multi-line rule needs a `message`");
         }
-        if let Some(reason) = &r.reason {
-            if !REASONS.contains(&reason.as_str()) {
-                diags.error(reason.span(), format!("`reason` must be one of {}", REASONS.join(", ")));
-            }
+        if let Some(reason) = &r.reason
+            && !REASONS.contains(&reason.as_str())
+        {
+            diags.error(
+                reason.span(),
+                format!("`reason` must be one of {}", REASONS.join(", ")),
+            );
         }
         let message = opt_str(message.as_deref());
-        let message_expression = opt_str(r.message_expression.as_ref().map(LitStr::value).as_deref());
+        let message_expression =
+            opt_str(r.message_expression.as_ref().map(LitStr::value).as_deref());
         let reason = opt_str(r.reason.as_ref().map(|s| s.as_str()));
         let field_path = opt_str(r.field_path.as_ref().map(LitStr::value).as_deref());
         let old = match r.optional_old_self {
@@ -104,13 +116,21 @@ pub struct Extra<'a> {
 
 fn check_pattern(pattern: &LitStr, diags: &mut Diagnostics) {
     if let Err(e) = regex_syntax::Parser::new().parse(&pattern.value()) {
-        diags.error(pattern.span(), format!("`pattern` is not a valid regular expression: {e}"));
+        diags.error(
+            pattern.span(),
+            format!("`pattern` is not a valid regular expression: {e}"),
+        );
     }
 }
 
 /// The `Keywords` literal, or `None` when no keyword is set (so that
 /// nothing is generated for plain fields).
-pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut Diagnostics) -> Option<TokenStream> {
+pub fn keywords(
+    p: &TokenStream,
+    v: &Validations,
+    extra: &Extra<'_>,
+    diags: &mut Diagnostics,
+) -> Option<TokenStream> {
     let mut set: Vec<TokenStream> = Vec::new();
     let some = |t: TokenStream| quote!(::core::option::Option::Some(#t));
     if let Some(d) = extra.description {
@@ -127,8 +147,14 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
         set.push(quote!(pattern: ::core::option::Option::Some(#pat)));
     }
     match (&v.minimum, &v.exclusive_minimum) {
-        (Some(_), Some(e)) => diags.error(e.span(), "give either `minimum` or `exclusive_minimum`, not both"),
-        (Some(m), None) => set.push({ let n = num(p, m); quote!(minimum: #n) }),
+        (Some(_), Some(e)) => diags.error(
+            e.span(),
+            "give either `minimum` or `exclusive_minimum`, not both",
+        ),
+        (Some(m), None) => set.push({
+            let n = num(p, m);
+            quote!(minimum: #n)
+        }),
         (None, Some(e)) => {
             let n = num(p, e);
             set.push(quote!(minimum: #n));
@@ -137,8 +163,14 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
         (None, None) => {}
     }
     match (&v.maximum, &v.exclusive_maximum) {
-        (Some(_), Some(e)) => diags.error(e.span(), "give either `maximum` or `exclusive_maximum`, not both"),
-        (Some(m), None) => set.push({ let n = num(p, m); quote!(maximum: #n) }),
+        (Some(_), Some(e)) => diags.error(
+            e.span(),
+            "give either `maximum` or `exclusive_maximum`, not both",
+        ),
+        (Some(m), None) => set.push({
+            let n = num(p, m);
+            quote!(maximum: #n)
+        }),
         (None, Some(e)) => {
             let n = num(p, e);
             set.push(quote!(maximum: #n));
@@ -147,7 +179,10 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
         (None, None) => {}
     }
     if let Some(m) = &v.multiple_of {
-        if matches!(**m, Number::Int(0)) || matches!(**m, Number::Float(f) if f <= 0.0) || matches!(**m, Number::Int(i) if i < 0) {
+        if matches!(**m, Number::Int(0))
+            || matches!(**m, Number::Float(f) if f <= 0.0)
+            || matches!(**m, Number::Int(i) if i < 0)
+        {
             diags.error(m.span(), "`multiple_of` must be greater than 0");
         }
         let n = num(p, m);
@@ -163,7 +198,10 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
     ] {
         if let Some(c) = val {
             let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
-            let n = some({ let i = c.0; quote!(#i) });
+            let n = some({
+                let i = c.0;
+                quote!(#i)
+            });
             set.push(quote!(#ident: #n));
         }
     }
@@ -172,10 +210,13 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
         (&v.min_items, &v.max_items, "items"),
         (&v.min_properties, &v.max_properties, "properties"),
     ] {
-        if let (Some(lo), Some(hi)) = (lo, hi) {
-            if lo.0 > hi.0 {
-                diags.error(lo.span(), format!("min {what} {} is larger than max {what} {}", lo.0, hi.0));
-            }
+        if let (Some(lo), Some(hi)) = (lo, hi)
+            && lo.0 > hi.0
+        {
+            diags.error(
+                lo.span(),
+                format!("min {what} {} is larger than max {what} {}", lo.0, hi.0),
+            );
         }
     }
     if let Some(values) = &v.enum_ {
@@ -209,10 +250,10 @@ pub fn keywords(p: &TokenStream, v: &Validations, extra: &Extra<'_>, diags: &mut
         let r = rules(p, &extra.rules, diags);
         set.push(quote!(validations: #r));
     }
-    if let Some(items) = extra.items {
-        if let Some(inner) = keywords(p, items, &Extra::default(), diags) {
-            set.push(quote!(items: ::core::option::Option::Some(&#inner)));
-        }
+    if let Some(items) = extra.items
+        && let Some(inner) = keywords(p, items, &Extra::default(), diags)
+    {
+        set.push(quote!(items: ::core::option::Option::Some(&#inner)));
     }
     if set.is_empty() {
         return None;

@@ -51,7 +51,10 @@ fn check_keys(model: &Model, diags: &mut Diagnostics) {
     only(a.group.as_ref().map(|l| l.span()), "group");
     only(a.version.as_ref().map(|l| l.span()), "version");
     only(a.kind.as_ref().map(|l| l.span()), "kind");
-    only(a.namespaced.is_present().then(|| a.namespaced.span()), "namespaced");
+    only(
+        a.namespaced.is_present().then(|| a.namespaced.span()),
+        "namespaced",
+    );
     only(a.status.as_ref().map(|s| s.span()), "status");
     only(a.plural.as_ref().map(|l| l.span()), "plural");
     only(a.singular.as_ref().map(|l| l.span()), "singular");
@@ -62,8 +65,14 @@ fn check_keys(model: &Model, diags: &mut Diagnostics) {
     only(a.selectable.first().map(|l| l.span()), "selectable");
     only(a.root.as_ref().map(|l| l.span()), "root");
     only(a.deprecated.as_ref().map(|d| d.span()), "deprecated");
-    only(a.status_subresource.as_ref().map(|d| d.span()), "status_subresource");
-    only(a.optional_spec.is_present().then(|| a.optional_spec.span()), "optional_spec");
+    only(
+        a.status_subresource.as_ref().map(|d| d.span()),
+        "status_subresource",
+    );
+    only(
+        a.optional_spec.is_present().then(|| a.optional_spec.span()),
+        "optional_spec",
+    );
     only(a.no_spec.is_present().then(|| a.no_spec.span()), "no_spec");
     only(a.doc.as_ref().map(|l| l.span()), "doc");
     only(a.derive.first().map(|d| d.span()), "derive");
@@ -77,17 +86,53 @@ fn check_keys(model: &Model, diags: &mut Diagnostics) {
 
 fn run_lints(model: &Model, diags: &mut Diagnostics) {
     let name = model.ident.to_string();
+    let fields: Vec<&Field> = match &model.data {
+        Data::Struct(fields) => fields.iter().collect(),
+        Data::Newtype(_) => Vec::new(),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| match &v.shape {
+                VariantShape::Struct(fields) => fields.iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+    };
+    for f in fields.iter().filter(|f| f.default.is_some() && !f.optional) {
+        diags.lint(
+            lints::Finding {
+                lint: "default_or_required",
+                span: f.default_span,
+                subject: f.subject(&name),
+                problem: "has a default but is required, so the default can never apply".into(),
+                help: "make the field optional: `Option<T>` with `#[serde(default, skip_serializing_if = \"Option::is_none\")]`, or drop the default".into(),
+            },
+            &[&model.levels, &f.levels],
+            Context::Any,
+        );
+    }
     if let Some(names) = &model.resource {
         lints::check_kind_naming(&name, names, &model.levels, diags);
     }
-    let context = if model.derive == Derive::KubeResource { Context::Spec } else { Context::Any };
+    let context = if model.derive == Derive::KubeResource {
+        Context::Spec
+    } else {
+        Context::Any
+    };
     match &model.data {
-        Data::Struct(fields) => lints::check_json_field_names(&name, fields, &[&model.levels], context, diags),
+        Data::Struct(fields) => {
+            lints::check_json_field_names(&name, fields, &[&model.levels], context, diags)
+        }
         Data::Enum(variants) => {
             for v in variants {
                 if let VariantShape::Struct(fields) = &v.shape {
                     let vname = format!("{name}::{}", v.ident);
-                    lints::check_json_field_names(&vname, fields, &[&model.levels, &v.levels], context, diags);
+                    lints::check_json_field_names(
+                        &vname,
+                        fields,
+                        &[&model.levels, &v.levels],
+                        context,
+                        diags,
+                    );
                 }
             }
         }
@@ -103,8 +148,13 @@ pub fn private(model: &Model) -> TokenStream {
 
 /// Whether a type mentions `ident` (direct recursion).
 fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
-    ty.to_token_stream().into_iter().any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == *ident))
-        || ty.to_token_stream().to_string().contains(&format!("{ident} "))
+    ty.to_token_stream()
+        .into_iter()
+        .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == *ident))
+        || ty
+            .to_token_stream()
+            .to_string()
+            .contains(&format!("{ident} "))
 }
 
 fn field_extra<'a>(f: &'a Field) -> Extra<'a> {
@@ -114,7 +164,11 @@ fn field_extra<'a>(f: &'a Field) -> Extra<'a> {
         title: a.title.as_ref(),
         external_docs: a.external_docs.as_ref(),
         list_type: a.list_type.as_ref().map(syn::LitStr::value),
-        list_map_keys: a.list_map_keys.iter().flat_map(|k| k.iter().map(syn::LitStr::value)).collect(),
+        list_map_keys: a
+            .list_map_keys
+            .iter()
+            .flat_map(|k| k.iter().map(syn::LitStr::value))
+            .collect(),
         map_type: a.map_type.as_ref(),
         int_or_string: a.int_or_string.is_present(),
         preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
@@ -136,27 +190,36 @@ fn check_field_attrs(f: &Field, diags: &mut Diagnostics) {
     let a = &f.attrs;
     if let Some(t) = &a.list_type {
         if !["atomic", "set", "map"].contains(&t.value().as_str()) {
-            diags.error(t.span(), "`list_type` must be \"atomic\", \"set\" or \"map\"");
+            diags.error(
+                t.span(),
+                "`list_type` must be \"atomic\", \"set\" or \"map\"",
+            );
         }
         if t.value() == "map" && a.list_map_keys.as_ref().is_none_or(|k| k.is_empty()) {
             diags.error(t.span(), "`list_type = \"map\"` needs the item fields that identify an item: `list_map_keys = [\"name\"]`");
         }
     }
-    if let Some(keys) = &a.list_map_keys {
-        if a.list_type.as_ref().is_none_or(|t| t.value() != "map") {
-            diags.error(keys.span(), "`list_map_keys` needs `list_type = \"map\"`");
-        }
+    if let Some(keys) = &a.list_map_keys
+        && a.list_type.as_ref().is_none_or(|t| t.value() != "map")
+    {
+        diags.error(keys.span(), "`list_map_keys` needs `list_type = \"map\"`");
     }
-    if let Some(t) = &a.map_type {
-        if !["atomic", "granular"].contains(&t.value().as_str()) {
-            diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
-        }
+    if let Some(t) = &a.map_type
+        && !["atomic", "granular"].contains(&t.value().as_str())
+    {
+        diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
     }
     if a.int_or_string.is_present() && a.preserve_unknown_fields.is_present() {
-        diags.error(a.int_or_string.span(), "`int_or_string` and `preserve_unknown_fields` exclude each other");
+        diags.error(
+            a.int_or_string.span(),
+            "`int_or_string` and `preserve_unknown_fields` exclude each other",
+        );
     }
     if f.default.is_some() && f.is_flattened() {
-        diags.error(f.default_span, "a flattened field has no value of its own to default");
+        diags.error(
+            f.default_span,
+            "a flattened field has no value of its own to default",
+        );
     }
 }
 
@@ -175,18 +238,22 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
     }
     let kw = keywords::keywords(&p, &f.attrs.validations, &field_extra(f), diags);
     let apply = kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
-    let default = f.default.as_ref().map(|expr| {
-        quote_spanned! {expr.span()=>
-            #p::set_default(&mut __s, &{
-                let __v: <#ty as #p::Defaultable>::Value = ::core::convert::Into::into(#expr);
-                __v
-            });
-        }
+    let default = f.default.as_ref().map(|_| {
+        let func = default_fn_name(f);
+        quote!(#p::set_default(&mut __s, &Self::#func());)
     });
-    let example = f.attrs.example.as_ref().map(|expr| quote_spanned!(expr.span()=> #p::set_example(&mut __s, &(#expr));));
+    let example = f
+        .attrs
+        .example
+        .as_ref()
+        .map(|crate::model::attrs::RawExpr(expr)| quote_spanned!(expr.span()=> #p::set_example(&mut __s, &(#expr));));
     let name = &f.json_name;
     let required = !f.optional;
-    let mutability = if apply.is_some() || default.is_some() || example.is_some() { quote!(mut) } else { quote!() };
+    let mutability = if apply.is_some() || default.is_some() || example.is_some() {
+        quote!(mut)
+    } else {
+        quote!()
+    };
     quote! {
         {
             let #mutability __s = #base;
@@ -198,9 +265,62 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
     }
 }
 
+/// The name of the generated function that computes a field's default.
+fn default_fn_name(f: &Field) -> syn::Ident {
+    let base = f
+        .ident
+        .as_ref()
+        .map_or_else(|| "0".to_string(), |i| i.to_string());
+    let base = base.strip_prefix("r#").unwrap_or(&base).to_string();
+    quote::format_ident!("__kube_default_{}", base)
+}
+
+/// One function per `#[default(expr)]`: the expression converted into the
+/// field's value type. Both the schema's `default:` and `apply_defaults`
+/// call it, so a type error in the expression is reported once, at it.
+fn default_fns(model: &Model) -> TokenStream {
+    let Data::Struct(fields) = &model.data else {
+        return quote!();
+    };
+    let p = private(model);
+    let ident = &model.ident;
+    let fns = fields
+        .iter()
+        .filter(|f| !f.serde.skip && !f.is_flattened())
+        .filter_map(|f| {
+            let expr = f.default.as_ref()?;
+            let ty = &f.ty;
+            let func = default_fn_name(f);
+            // A required field is never unset, so its default only goes into
+            // the schema (the `default_or_required` lint says why that is odd).
+            let value = if f.default_applies() {
+                quote!(<#ty as #p::Defaultable>::Value)
+            } else {
+                quote!(#ty)
+            };
+            Some(quote_spanned! {expr.span()=>
+                #[doc(hidden)]
+                fn #func() -> #value {
+                    ::core::convert::Into::into(#expr)
+                }
+            })
+        });
+    let fns: Vec<_> = fns.collect();
+    if fns.is_empty() {
+        return quote!();
+    }
+    quote! {
+        #[automatically_derived]
+        impl #ident {
+            #(#fns)*
+        }
+    }
+}
+
 /// Facts of one struct-like field list.
 fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
     let p = private(model);
+    let k = &model.krate;
     fields
         .iter()
         .filter(|f| !f.serde.skip)
@@ -211,7 +331,7 @@ fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
             let defaulted = f.default.is_some();
             let flattened = f.is_flattened();
             quote_spanned! {ty.span()=>
-                #p::FieldFacts { name: #name, ty: <#ty as #p::ApiTypeFacts>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened }
+                #p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened }
             }
         })
         .collect()
@@ -224,7 +344,10 @@ fn type_keywords(model: &Model, diags: &mut Diagnostics) -> Option<TokenStream> 
     // Optional immutable fields may not be removed once set (controller-gen's
     // `+k8s:immutable` puts this rule on the parent).
     if let Data::Struct(fields) = &model.data {
-        for f in fields.iter().filter(|f| f.attrs.immutable.is_present() && f.optional) {
+        for f in fields
+            .iter()
+            .filter(|f| f.attrs.immutable.is_present() && f.optional)
+        {
             let n = &f.json_name;
             rules.push(RuleSrc::Generated {
                 rule: format!("!has(oldSelf.{n}) || has(self.{n})"),
@@ -243,12 +366,17 @@ fn type_keywords(model: &Model, diags: &mut Diagnostics) -> Option<TokenStream> 
         rules,
         ..Extra::default()
     };
-    if let Some(t) = &a.map_type {
-        if !["atomic", "granular"].contains(&t.value().as_str()) {
-            diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
-        }
+    if let Some(t) = &a.map_type
+        && !["atomic", "granular"].contains(&t.value().as_str())
+    {
+        diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
     }
-    keywords::keywords(&p, &crate::model::attrs::Validations::default(), &extra, diags)
+    keywords::keywords(
+        &p,
+        &crate::model::attrs::Validations::default(),
+        &extra,
+        diags,
+    )
 }
 
 /// The type's CEL rules in the order the attributes are written: `validation`
@@ -274,26 +402,48 @@ fn union_and_written_rules<'a>(model: &'a Model, diags: &mut Diagnostics) -> Vec
         let i = counters[slot];
         counters[slot] += 1;
         if slot == 0 {
-            if model.derive == Derive::ApiType {
-                if let Some(r) = a.validation.get(i) {
-                    out.push(RuleSrc::Written(r));
-                }
+            if model.derive == Derive::ApiType
+                && let Some(r) = a.validation.get(i)
+            {
+                out.push(RuleSrc::Written(r));
             }
             continue;
         }
         let (groups, op, verb) = match slot {
-            1 => (&a.exactly_one_of, "== 1", "exactly one of the fields in [{}] must be set"),
-            2 => (&a.at_most_one_of, "<= 1", "at most one of the fields in [{}] may be set"),
-            _ => (&a.at_least_one_of, "", "at least one of the fields in [{}] must be set"),
+            1 => (
+                &a.exactly_one_of,
+                "== 1",
+                "exactly one of the fields in [{}] must be set",
+            ),
+            2 => (
+                &a.at_most_one_of,
+                "<= 1",
+                "at most one of the fields in [{}] may be set",
+            ),
+            _ => (
+                &a.at_least_one_of,
+                "",
+                "at least one of the fields in [{}] must be set",
+            ),
         };
         let Some(group) = groups.get(i) else { continue };
         let names: Vec<String> = group.iter().map(syn::LitStr::value).collect();
         for lit in group.iter() {
             match fields.iter().find(|f| f.json_name == lit.value()) {
-                None => diags.error(lit.span(), format!("`{}` is not a JSON field name of `{}`", lit.value(), model.ident)),
+                None => diags.error(
+                    lit.span(),
+                    format!(
+                        "`{}` is not a JSON field name of `{}`",
+                        lit.value(),
+                        model.ident
+                    ),
+                ),
                 Some(f) if !f.optional => diags.error(
                     lit.span(),
-                    format!("`{}` is required, so it cannot be a member of a union: make it optional", lit.value()),
+                    format!(
+                        "`{}` is required, so it cannot be a member of a union: make it optional",
+                        lit.value()
+                    ),
                 ),
                 Some(_) => {}
             }
@@ -303,24 +453,38 @@ fn union_and_written_rules<'a>(model: &'a Model, diags: &mut Diagnostics) -> Vec
             continue;
         }
         let rule = if op.is_empty() {
-            names.iter().map(|n| format!("has(self.{n})")).collect::<Vec<_>>().join("||")
+            names
+                .iter()
+                .map(|n| format!("has(self.{n})"))
+                .collect::<Vec<_>>()
+                .join("||")
         } else {
-            let sum = names.iter().map(|n| format!("(has(self.{n})?1:0)")).collect::<Vec<_>>().join("+");
+            let sum = names
+                .iter()
+                .map(|n| format!("(has(self.{n})?1:0)"))
+                .collect::<Vec<_>>()
+                .join("+");
             format!("{sum} {op}")
         };
-        out.push(RuleSrc::Generated { rule, message: verb.replace("{}", &names.join(" ")) });
+        out.push(RuleSrc::Generated {
+            rule,
+            message: verb.replace("{}", &names.join(" ")),
+        });
     }
     out
 }
 
-/// `impl ApiTypeFacts`, `impl JsonSchema`, `impl ApiType` for the input type.
+/// `impl JsonSchema` and `impl ApiType` (with the facts) for the input type.
 fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     let k = &model.krate;
     let p = private(model);
     let ident = &model.ident;
     let name = ident.to_string();
     let tkw = type_keywords(model, diags);
-    let apply_type = |target: TokenStream| tkw.as_ref().map(|kw| quote!(#p::apply(&mut #target, &#kw);));
+    let apply_type = |target: TokenStream| {
+        tkw.as_ref()
+            .map(|kw| quote!(#p::apply(&mut #target, &#kw);))
+    };
 
     let (facts, schema, defaults, validate) = match &model.data {
         Data::Struct(fields) => {
@@ -333,13 +497,20 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 }
             }
             let facts = field_facts(model, fields);
-            let statements: Vec<TokenStream> =
-                fields.iter().filter(|f| !f.serde.skip).map(|f| field_schema(model, f, diags)).collect();
+            let statements: Vec<TokenStream> = fields
+                .iter()
+                .filter(|f| !f.serde.skip)
+                .map(|f| field_schema(model, f, diags))
+                .collect();
             let finish = match &tkw {
                 Some(kw) => quote!(__o.finish(&#kw)),
                 None => quote!(__o.finish(&#p::Keywords::NONE)),
             };
-            let example = model.attrs.example.as_ref().map(|e| quote_spanned!(e.span()=> #p::set_example(&mut __t, &(#e));));
+            let example = model
+                .attrs
+                .example
+                .as_ref()
+                .map(|crate::model::attrs::RawExpr(e)| quote_spanned!(e.span()=> #p::set_example(&mut __t, &(#e));));
             let schema = quote! {
                 let mut __o = #p::ObjectSchema::new();
                 #(#statements)*
@@ -351,23 +522,20 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             let defaults = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
                 let access = f.access(i);
                 let ty = &f.ty;
-                let set = f.default.as_ref().map(|expr| {
-                    quote_spanned! {expr.span()=>
-                        #p::Defaultable::default_if_unset(&mut self.#access, || {
-                            let __v: <#ty as #p::Defaultable>::Value = ::core::convert::Into::into(#expr);
-                            __v
-                        });
-                    }
+                let set = f.default.as_ref().filter(|_| f.default_applies()).map(|expr| {
+                    let func = default_fn_name(f);
+                    quote_spanned!(expr.span()=> #p::Defaultable::default_if_unset(&mut self.#access, Self::#func);)
                 });
-                quote!(#set #k::ApiType::apply_defaults(&mut self.#access);)
+                quote_spanned!(ty.span()=> #set #k::ApiType::apply_defaults(&mut self.#access);)
             });
             let validate = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
                 let access = f.access(i);
+                let ty = &f.ty;
                 if f.is_flattened() {
-                    quote!(#k::ApiType::validate(&self.#access, __path, __errors);)
+                    quote_spanned!(ty.span()=> #k::ApiType::validate(&self.#access, __path, __errors);)
                 } else {
                     let json = &f.json_name;
-                    quote!(#k::ApiType::validate(&self.#access, &__path.child(#json), __errors);)
+                    quote_spanned!(ty.span()=> #k::ApiType::validate(&self.#access, &__path.child(#json), __errors);)
                 }
             });
             (
@@ -391,7 +559,7 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             let type_apply = apply_type(quote!(__s));
             let access = f.access(0);
             (
-                quote!(<#ty as #p::ApiTypeFacts>::FACTS),
+                quote!(<#ty as #k::ApiType>::FACTS),
                 quote!({
                     #[allow(unused_mut)]
                     let mut __s = #base;
@@ -409,14 +577,12 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     let facts_check = quote! {
         // Evaluating the facts makes a recursive type a compile error.
         const _: () = {
-            let _ = <#ident as #p::ApiTypeFacts>::FACTS;
+            let _ = <#ident as #k::ApiType>::FACTS;
         };
     };
+    let default_fns = default_fns(model);
     quote! {
-        #[automatically_derived]
-        impl #p::ApiTypeFacts for #ident {
-            const FACTS: &'static #p::TypeFacts = #facts;
-        }
+        #default_fns
         #facts_check
         #[automatically_derived]
         impl #p::schemars::JsonSchema for #ident {
@@ -432,6 +598,7 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         }
         #[automatically_derived]
         impl #k::ApiType for #ident {
+            const FACTS: &'static #p::TypeFacts = #facts;
             fn apply_defaults(&mut self) {
                 #defaults
             }
@@ -452,7 +619,9 @@ fn enum_parts(
     let k = &model.krate;
     let p = private(model);
     let kw = tkw.cloned().unwrap_or_else(|| quote!(#p::Keywords::NONE));
-    let all_unit = variants.iter().all(|v| matches!(v.shape, VariantShape::Unit));
+    let all_unit = variants
+        .iter()
+        .all(|v| matches!(v.shape, VariantShape::Unit));
     if let Some(span) = model.serde.untagged {
         diags.error(
             span,
@@ -482,7 +651,10 @@ fn enum_parts(
     for v in variants {
         let name = &v.json_name;
         let vid = &v.ident;
-        let desc = v.docs.as_deref().map(|d| quote!(__s.insert("description".into(), #d.into());));
+        let desc = v
+            .docs
+            .as_deref()
+            .map(|d| quote!(__s.insert("description".into(), #d.into());));
         match &v.shape {
             VariantShape::Unit => diags.error(
                 v.span,
@@ -496,7 +668,7 @@ fn enum_parts(
             ),
             VariantShape::Newtype(f) => {
                 let ty = &f.ty;
-                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #p::ApiTypeFacts>::FACTS, required: false, defaulted: false, flattened: false }));
+                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false }));
                 schemas.push(quote!((#name, {
                     #[allow(unused_mut)]
                     let mut __s = <#ty as #k::ApiType>::api_schema(__g);
@@ -530,10 +702,13 @@ fn enum_parts(
             }
         }
     }
-    let unit_arms = variants.iter().filter(|v| matches!(v.shape, VariantShape::Unit | VariantShape::Tuple)).map(|v| {
-        let vid = &v.ident;
-        quote!(#ident::#vid { .. } => {})
-    });
+    let unit_arms = variants
+        .iter()
+        .filter(|v| matches!(v.shape, VariantShape::Unit | VariantShape::Tuple))
+        .map(|v| {
+            let vid = &v.ident;
+            quote!(#ident::#vid { .. } => {})
+        });
     let unit_arms: Vec<_> = unit_arms.collect();
     (
         quote!({

@@ -11,21 +11,35 @@ use crate::lints::Diagnostics;
 use crate::model::{Data, Model};
 
 const COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
-const COLUMN_FORMATS: &[&str] = &["int32", "int64", "float", "double", "byte", "date", "date-time", "password"];
+const COLUMN_FORMATS: &[&str] = &[
+    "int32",
+    "int64",
+    "float",
+    "double",
+    "byte",
+    "date",
+    "date-time",
+    "password",
+];
 
 fn check_simple_path(lit: &LitStr, what: &str, prefix: Option<&str>, diags: &mut Diagnostics) {
     let v = lit.value();
     if !v.starts_with('.') || v.len() < 2 {
-        diags.error(lit.span(), format!("{what} must be a JSON path starting with `.`, like `.spec.replicas`"));
-    } else if let Some(prefix) = prefix {
-        if !v.starts_with(prefix) {
-            diags.error(lit.span(), format!("{what} must be under `{prefix}`"));
-        }
+        diags.error(
+            lit.span(),
+            format!("{what} must be a JSON path starting with `.`, like `.spec.replicas`"),
+        );
+    } else if let Some(prefix) = prefix
+        && !v.starts_with(prefix)
+    {
+        diags.error(lit.span(), format!("{what} must be under `{prefix}`"));
     }
 }
 
 pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
-    let Some(names) = &model.resource else { return quote!() };
+    let Some(names) = &model.resource else {
+        return quote!();
+    };
     let k = &model.krate;
     let p = private(model);
     let a = &model.attrs;
@@ -33,10 +47,23 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     let vis = &model.vis;
     let kind = &names.kind.0;
     let root_name = a.root.as_ref().map_or_else(|| kind.clone(), LitStr::value);
-    let root = format_ident!("{}", root_name, span = a.root.as_ref().map_or(names.kind.1, LitStr::span));
+    let root = format_ident!(
+        "{}",
+        root_name,
+        span = a.root.as_ref().map_or(names.kind.1, LitStr::span)
+    );
     let list = format_ident!("{}List", root_name, span = root.span());
-    let (group, version, plural, singular) = (&names.group.0, &names.version.0, &names.plural.0, &names.singular.0);
-    let api_version = if group.is_empty() { version.clone() } else { format!("{group}/{version}") };
+    let (group, version, plural, singular) = (
+        &names.group.0,
+        &names.version.0,
+        &names.plural.0,
+        &names.singular.0,
+    );
+    let api_version = if group.is_empty() {
+        version.clone()
+    } else {
+        format!("{group}/{version}")
+    };
     let short_names = names.short_names.iter().map(|(s, _)| s);
     let categories = names.categories.iter().map(|(s, _)| s);
     let namespaced = a.namespaced.is_present();
@@ -44,24 +71,43 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     let optional_spec = a.optional_spec.is_present();
 
     if !matches!(model.data, Data::Struct(_)) {
-        diags.error(spec.span(), "#[derive(KubeResource)] needs a struct with named fields (the spec)");
+        diags.error(
+            spec.span(),
+            "#[derive(KubeResource)] needs a struct with named fields (the spec)",
+        );
         return quote!();
     }
     if no_spec && optional_spec {
-        diags.error(a.optional_spec.span(), "`optional_spec` and `no_spec` exclude each other");
+        diags.error(
+            a.optional_spec.span(),
+            "`optional_spec` and `no_spec` exclude each other",
+        );
     }
     if no_spec && a.status.is_some() {
         diags.error(a.no_spec.span(), "`no_spec` puts the fields at the top level, so there is no spec/status split: drop `status` or `no_spec`");
     }
 
     let status_ty = a.status.as_ref().map(|s| (**s).clone());
-    let status_subresource = a.status_subresource.as_ref().map_or(status_ty.is_some(), |s| **s);
+    let status_subresource = a
+        .status_subresource
+        .as_ref()
+        .map_or(status_ty.is_some(), |s| **s);
     if let Some(scale) = &a.scale {
         if !status_subresource {
             diags.error(scale.span(), "the scale subresource needs the status subresource: declare `status = \"...\"` (or `status_subresource = true`)");
         }
-        check_simple_path(&scale.spec_replicas_path, "`spec_replicas_path`", Some(".spec."), diags);
-        check_simple_path(&scale.status_replicas_path, "`status_replicas_path`", Some(".status."), diags);
+        check_simple_path(
+            &scale.spec_replicas_path,
+            "`spec_replicas_path`",
+            Some(".spec."),
+            diags,
+        );
+        check_simple_path(
+            &scale.status_replicas_path,
+            "`status_replicas_path`",
+            Some(".status."),
+            diags,
+        );
         if let Some(l) = &scale.label_selector_path {
             check_simple_path(l, "`label_selector_path`", None, diags);
         }
@@ -70,12 +116,24 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     for col in &a.printcolumn {
         let t = col.type_.value();
         if !COLUMN_TYPES.contains(&t.as_str()) {
-            diags.error(col.type_.span(), format!("printcolumn `type` must be one of {}", COLUMN_TYPES.join(", ")));
+            diags.error(
+                col.type_.span(),
+                format!(
+                    "printcolumn `type` must be one of {}",
+                    COLUMN_TYPES.join(", ")
+                ),
+            );
         }
-        if let Some(f) = &col.format {
-            if !COLUMN_FORMATS.contains(&f.value().as_str()) {
-                diags.error(f.span(), format!("printcolumn `format` must be one of {}", COLUMN_FORMATS.join(", ")));
-            }
+        if let Some(f) = &col.format
+            && !COLUMN_FORMATS.contains(&f.value().as_str())
+        {
+            diags.error(
+                f.span(),
+                format!(
+                    "printcolumn `format` must be one of {}",
+                    COLUMN_FORMATS.join(", ")
+                ),
+            );
         }
         check_simple_path(&col.json_path, "printcolumn `json_path`", None, diags);
         let (name, json_path) = (&col.name, &col.json_path);
@@ -90,7 +148,10 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         selectable.push(s.value());
     }
     if selectable.len() > 8 {
-        diags.error(a.selectable[8].span(), "a resource can have at most 8 selectable fields");
+        diags.error(
+            a.selectable[8].span(),
+            "a resource can have at most 8 selectable fields",
+        );
     }
     let scale = match &a.scale {
         Some(s) => {
@@ -105,16 +166,26 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         Some(darling::util::Override::Inherit) => (true, None),
         Some(darling::util::Override::Explicit(w)) => (true, Some(w.clone())),
     };
-    if let (Some(w), Some(d)) = (&deprecation_warning, &a.deprecated) {
-        if w.trim().is_empty() || w.len() > 256 {
-            diags.error(d.span(), "a deprecation warning must be non-empty and at most 256 characters");
-        }
+    if let (Some(w), Some(d)) = (&deprecation_warning, &a.deprecated)
+        && (w.trim().is_empty() || w.len() > 256)
+    {
+        diags.error(
+            d.span(),
+            "a deprecation warning must be non-empty and at most 256 characters",
+        );
     }
     let deprecation_warning = opt_str(deprecation_warning.as_deref());
     let served = a.served.unwrap_or(true);
     let storage = a.storage.unwrap_or(true);
     let description = opt_str(a.doc.as_ref().map(LitStr::value).as_deref());
-    let root_rules = rules(&p, &a.validation.iter().map(|r| RuleSrc::Written(r)).collect::<Vec<_>>(), diags);
+    let root_rules = rules(
+        &p,
+        &a.validation
+            .iter()
+            .map(|r| RuleSrc::Written(r))
+            .collect::<Vec<_>>(),
+        diags,
+    );
     let spec_required = !optional_spec && !no_spec;
 
     let root_doc = a.doc.as_ref().map_or_else(
@@ -135,15 +206,26 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     });
     let status_ty_or_unit = status_ty.clone().map_or_else(|| quote!(()), |t| quote!(#t));
     let has_status = status_ty.is_some();
-    let status_part = if has_status { quote!(self.status.as_ref()) } else { quote!(::core::option::Option::None) };
-    let status_init = if has_status { quote!(status,) } else { quote!() };
-    let status_none = if has_status { quote!(status: ::core::option::Option::None,) } else { quote!() };
-    let spec_from = if optional_spec {
-        quote_spanned!(a.optional_spec.span()=> spec.unwrap_or_default())
+    let status_part = if has_status {
+        quote!(self.status.as_ref())
     } else {
-        quote!(spec?)
+        quote!(::core::option::Option::None)
     };
-    let status_bind = if has_status { quote!() } else { quote!(let _ = status;) };
+    let status_init = if has_status {
+        quote!(status,)
+    } else {
+        quote!()
+    };
+    let status_none = if has_status {
+        quote!(status: ::core::option::Option::None,)
+    } else {
+        quote!()
+    };
+    let status_bind = if has_status {
+        quote!()
+    } else {
+        quote!(let _ = status;)
+    };
 
     let has_status_impl = status_ty.as_ref().map(|t| {
         quote! {
@@ -161,12 +243,12 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     });
 
     let status_facts = status_ty.as_ref().map(|t| {
-        quote!(#p::FieldFacts { name: "status", ty: <#t as #p::ApiTypeFacts>::FACTS, required: false, defaulted: false, flattened: false },)
+        quote!(#p::FieldFacts { name: "status", ty: <#t as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false },)
     });
     let spec_facts = if no_spec {
-        quote!(#p::FieldFacts { name: "", ty: <#spec as #p::ApiTypeFacts>::FACTS, required: false, defaulted: false, flattened: true },)
+        quote!(#p::FieldFacts { name: "", ty: <#spec as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true },)
     } else {
-        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #p::ApiTypeFacts>::FACTS, required: #spec_required, defaulted: false, flattened: false },)
+        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false },)
     };
     let body = if no_spec {
         quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
@@ -177,8 +259,11 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         };
         quote!(#p::RootBody::SpecStatus { spec: <#spec as #k::ApiType>::api_schema(__g), status: #status_schema })
     };
-    let status_defaults = has_status.then(|| quote!(#k::ApiType::apply_defaults(&mut self.status);));
-    let status_validate = has_status.then(|| quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);));
+    let status_defaults =
+        has_status.then(|| quote!(#k::ApiType::apply_defaults(&mut self.status);));
+    let status_validate = has_status.then(
+        || quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);),
+    );
     let spec_validate = if no_spec {
         // The fields are at the top level: their paths have no prefix.
         quote!(#k::ApiType::validate(&self.spec, &#k::FieldPath::new(""), __errors);)
@@ -243,11 +328,11 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 }
                 fn from_parts(
                     metadata: #k::ObjectMeta,
-                    spec: ::core::option::Option<#spec>,
+                    spec: #spec,
                     status: ::core::option::Option<#status_ty_or_unit>,
-                ) -> ::core::option::Option<Self> {
+                ) -> Self {
                     #status_bind
-                    ::core::option::Option::Some(#root { metadata, spec: #spec_from, #status_init })
+                    #root { metadata, spec, #status_init }
                 }
             }
             #[automatically_derived]
@@ -332,18 +417,6 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
 
         #serde_impls
 
-        #[automatically_derived]
-        impl #p::ApiTypeFacts for #root {
-            const FACTS: &'static #p::TypeFacts = {
-                const __FIELDS: &[#p::FieldFacts] = &[
-                    #p::FieldFacts { name: "metadata", ty: <#k::ObjectMeta as #p::ApiTypeFacts>::FACTS, required: false, defaulted: false, flattened: false },
-                    #spec_facts
-                    #status_facts
-                ];
-                &#p::TypeFacts::object(__FIELDS, 0)
-            };
-        }
-
         impl #root {
             const __INFO: #p::ResourceInfo = #p::ResourceInfo {
                 served: #served,
@@ -375,6 +448,14 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
 
         #[automatically_derived]
         impl #k::ApiType for #root {
+            const FACTS: &'static #p::TypeFacts = {
+                const __FIELDS: &[#p::FieldFacts] = &[
+                    #p::FieldFacts { name: "metadata", ty: <#k::ObjectMeta as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false },
+                    #spec_facts
+                    #status_facts
+                ];
+                &#p::TypeFacts::object(__FIELDS, 0)
+            };
             fn apply_defaults(&mut self) {
                 #k::ApiType::apply_defaults(&mut self.spec);
                 #status_defaults

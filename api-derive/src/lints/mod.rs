@@ -24,7 +24,10 @@ pub enum Level {
 pub enum Default {
     Always(Level),
     /// `no_floats`: one level under `spec`, another under `status`.
-    SpecStatus { spec: Level, status: Level },
+    SpecStatus {
+        spec: Level,
+        status: Level,
+    },
 }
 
 /// One lint of the catalogue.
@@ -39,31 +42,134 @@ use Level::{Allow, Deny, Warn};
 
 /// The catalogue. Names and default levels are a public contract.
 pub const LINTS: &[Lint] = &[
-    Lint { name: "integer_width", default: Default::Always(Deny), convention: "Primitive types" },
-    Lint { name: "no_floats", default: Default::SpecStatus { spec: Deny, status: Warn }, convention: "Primitive types" },
-    Lint { name: "no_maps", default: Default::Always(Deny), convention: "Lists of named subobjects preferred over maps" },
-    Lint { name: "hash_map", default: Default::Always(Warn), convention: "Primitive types" },
-    Lint { name: "json_field_names", default: Default::Always(Deny), convention: "Naming conventions" },
-    Lint { name: "optional_field", default: Default::Always(Deny), convention: "Optional vs. Required" },
-    Lint { name: "required_field", default: Default::Always(Deny), convention: "Optional vs. Required" },
-    Lint { name: "default_or_required", default: Default::Always(Deny), convention: "Defaulting" },
-    Lint { name: "no_durations", default: Default::Always(Deny), convention: "Units" },
-    Lint { name: "duration_units", default: Default::Always(Warn), convention: "Units" },
-    Lint { name: "timestamp_naming", default: Default::Always(Deny), convention: "Naming conventions" },
-    Lint { name: "time_field_suffix", default: Default::Always(Warn), convention: "Naming conventions" },
-    Lint { name: "reference_naming", default: Default::Always(Deny), convention: "Object references" },
-    Lint { name: "bool_naming", default: Default::Always(Deny), convention: "Naming conventions" },
-    Lint { name: "no_bools", default: Default::Always(Allow), convention: "Primitive types" },
-    Lint { name: "no_phase", default: Default::Always(Warn), convention: "Typical status properties" },
-    Lint { name: "conditions", default: Default::Always(Deny), convention: "Typical status properties" },
-    Lint { name: "status_optional", default: Default::Always(Warn), convention: "Optional vs. Required" },
-    Lint { name: "list_type", default: Default::Always(Warn), convention: "Lists of named subobjects preferred over maps" },
-    Lint { name: "enum_values", default: Default::Always(Deny), convention: "Constants" },
-    Lint { name: "unions", default: Default::Always(Deny), convention: "Unions" },
-    Lint { name: "kind_naming", default: Default::Always(Deny), convention: "Naming conventions" },
-    Lint { name: "printcolumn_path", default: Default::Always(Deny), convention: "Naming conventions" },
-    Lint { name: "field_docs", default: Default::Always(Warn), convention: "Naming conventions" },
-    Lint { name: "max_length", default: Default::Always(Allow), convention: "Validation" },
+    Lint {
+        name: "integer_width",
+        default: Default::Always(Deny),
+        convention: "Primitive types",
+    },
+    Lint {
+        name: "no_floats",
+        default: Default::SpecStatus {
+            spec: Deny,
+            status: Warn,
+        },
+        convention: "Primitive types",
+    },
+    Lint {
+        name: "no_maps",
+        default: Default::Always(Deny),
+        convention: "Lists of named subobjects preferred over maps",
+    },
+    Lint {
+        name: "hash_map",
+        default: Default::Always(Warn),
+        convention: "Primitive types",
+    },
+    Lint {
+        name: "json_field_names",
+        default: Default::Always(Deny),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "optional_field",
+        default: Default::Always(Deny),
+        convention: "Optional vs. Required",
+    },
+    Lint {
+        name: "required_field",
+        default: Default::Always(Deny),
+        convention: "Optional vs. Required",
+    },
+    Lint {
+        name: "default_or_required",
+        default: Default::Always(Deny),
+        convention: "Defaulting",
+    },
+    Lint {
+        name: "no_durations",
+        default: Default::Always(Deny),
+        convention: "Units",
+    },
+    Lint {
+        name: "duration_units",
+        default: Default::Always(Warn),
+        convention: "Units",
+    },
+    Lint {
+        name: "timestamp_naming",
+        default: Default::Always(Deny),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "time_field_suffix",
+        default: Default::Always(Warn),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "reference_naming",
+        default: Default::Always(Deny),
+        convention: "Object references",
+    },
+    Lint {
+        name: "bool_naming",
+        default: Default::Always(Deny),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "no_bools",
+        default: Default::Always(Allow),
+        convention: "Primitive types",
+    },
+    Lint {
+        name: "no_phase",
+        default: Default::Always(Warn),
+        convention: "Typical status properties",
+    },
+    Lint {
+        name: "conditions",
+        default: Default::Always(Deny),
+        convention: "Typical status properties",
+    },
+    Lint {
+        name: "status_optional",
+        default: Default::Always(Warn),
+        convention: "Optional vs. Required",
+    },
+    Lint {
+        name: "list_type",
+        default: Default::Always(Warn),
+        convention: "Lists of named subobjects preferred over maps",
+    },
+    Lint {
+        name: "enum_values",
+        default: Default::Always(Deny),
+        convention: "Constants",
+    },
+    Lint {
+        name: "unions",
+        default: Default::Always(Deny),
+        convention: "Unions",
+    },
+    Lint {
+        name: "kind_naming",
+        default: Default::Always(Deny),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "printcolumn_path",
+        default: Default::Always(Deny),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "field_docs",
+        default: Default::Always(Warn),
+        convention: "Naming conventions",
+    },
+    Lint {
+        name: "max_length",
+        default: Default::Always(Allow),
+        convention: "Validation",
+    },
 ];
 
 pub fn lookup(name: &str) -> Option<&'static Lint> {
@@ -93,16 +199,23 @@ impl Levels {
         let mut out = Vec::new();
         for (paths, level) in [(allow, Allow), (warn, Warn), (deny, Deny)] {
             for path in paths {
-                let name = path.get_ident().map(ToString::to_string).unwrap_or_default();
+                let name = path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 match lookup(&name) {
                     Some(lint) => out.push((lint.name, level)),
                     None => {
-                        let shown = quote::ToTokens::to_token_stream(path).to_string().replace(' ', "");
+                        let shown = quote::ToTokens::to_token_stream(path)
+                            .to_string()
+                            .replace(' ', "");
                         let mut msg = format!("unknown lint `{shown}`");
                         if let Some(s) = suggest(&shown, LINTS.iter().map(|l| l.name)) {
                             msg.push_str(&format!("\n  help: did you mean `{s}`?"));
                         }
-                        msg.push_str("\n  note: the lints are listed in the api_core::lints documentation");
+                        msg.push_str(
+                            "\n  note: the lints are listed in the api_core::lints documentation",
+                        );
                         diags.error(path.span(), msg);
                     }
                 }
@@ -112,7 +225,11 @@ impl Levels {
     }
 
     fn get(&self, name: &str) -> Option<Level> {
-        self.0.iter().rev().find(|(n, _)| *n == name).map(|(_, l)| *l)
+        self.0
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, l)| *l)
     }
 }
 
@@ -175,16 +292,23 @@ impl Diagnostics {
     /// Reports a finding at the level the overrides and the context give it.
     pub fn lint(&mut self, finding: Finding, levels: &[&Levels], context: Context) {
         let Some(lint) = lookup(finding.lint) else {
-            self.error(finding.span, format!("internal error: unknown lint {}", finding.lint));
+            self.error(
+                finding.span,
+                format!("internal error: unknown lint {}", finding.lint),
+            );
             return;
         };
-        let level = levels.iter().rev().find_map(|l| l.get(lint.name)).unwrap_or(match lint.default {
-            Default::Always(l) => l,
-            Default::SpecStatus { spec, status } => match context {
-                Context::Spec => spec,
-                Context::Any => status,
-            },
-        });
+        let level = levels
+            .iter()
+            .rev()
+            .find_map(|l| l.get(lint.name))
+            .unwrap_or(match lint.default {
+                Default::Always(l) => l,
+                Default::SpecStatus { spec, status } => match context {
+                    Context::Spec => spec,
+                    Context::Any => status,
+                },
+            });
         let message = format!(
             "{}: {} [{}]\n  help: {}\n  note: Kubernetes API conventions, \"{}\"; to allow it here: #[kube(allow({}))]",
             finding.subject, finding.problem, lint.name, finding.help, lint.convention, lint.name
@@ -224,8 +348,14 @@ mod tests {
 
     #[test]
     fn suggestions() {
-        assert_eq!(suggest("json_field_name", LINTS.iter().map(|l| l.name)), Some("json_field_names"));
-        assert_eq!(suggest("no_float", LINTS.iter().map(|l| l.name)), Some("no_floats"));
+        assert_eq!(
+            suggest("json_field_name", LINTS.iter().map(|l| l.name)),
+            Some("json_field_names")
+        );
+        assert_eq!(
+            suggest("no_float", LINTS.iter().map(|l| l.name)),
+            Some("no_floats")
+        );
         assert_eq!(suggest("zzzzzz", LINTS.iter().map(|l| l.name)), None);
     }
 

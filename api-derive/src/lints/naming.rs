@@ -9,7 +9,8 @@ fn is_dns1035_label(s: &str) -> bool {
     !b.is_empty()
         && b.len() <= 63
         && b[0].is_ascii_lowercase()
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
         && b[b.len() - 1] != b'-'
 }
 
@@ -19,7 +20,8 @@ fn is_dns1123_subdomain(s: &str) -> bool {
             let b = label.as_bytes();
             !b.is_empty()
                 && b.len() <= 63
-                && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+                && b.iter()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
                 && b[0] != b'-'
                 && b[b.len() - 1] != b'-'
         })
@@ -27,9 +29,14 @@ fn is_dns1123_subdomain(s: &str) -> bool {
 
 /// `v1`, `v1alpha1`, `v2beta3`: Kubernetes version names.
 pub fn is_kube_version(s: &str) -> bool {
-    let Some(rest) = s.strip_prefix('v') else { return false };
-    let digits = |t: &str| !t.is_empty() && !t.starts_with('0') && t.bytes().all(|c| c.is_ascii_digit());
-    let split = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let Some(rest) = s.strip_prefix('v') else {
+        return false;
+    };
+    let digits =
+        |t: &str| !t.is_empty() && !t.starts_with('0') && t.bytes().all(|c| c.is_ascii_digit());
+    let split = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
     let (major, tail) = rest.split_at(split);
     if !digits(major) {
         return false;
@@ -37,12 +44,15 @@ pub fn is_kube_version(s: &str) -> bool {
     if tail.is_empty() {
         return true;
     }
-    ["alpha", "beta"].iter().any(|stage| tail.strip_prefix(stage).is_some_and(digits))
+    ["alpha", "beta"]
+        .iter()
+        .any(|stage| tail.strip_prefix(stage).is_some_and(digits))
 }
 
 /// A kind: CamelCase, starting upper-case, letters and digits.
 fn is_camel_kind(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && s.chars().all(|c| c.is_ascii_alphanumeric())
+    s.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && s.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// lowerCamelCase: `^[a-z][a-z0-9]*([A-Z][a-z0-9]*)*$`.
@@ -70,10 +80,21 @@ pub fn to_lower_camel(s: &str) -> String {
     out
 }
 
-pub fn check_kind_naming(type_name: &str, names: &ResourceNames, levels: &Levels, diags: &mut Diagnostics) {
+pub fn check_kind_naming(
+    type_name: &str,
+    names: &ResourceNames,
+    levels: &Levels,
+    diags: &mut Diagnostics,
+) {
     let mut report = |span, problem: String, help: String| {
         diags.lint(
-            Finding { lint: "kind_naming", span, subject: type_name.to_string(), problem, help },
+            Finding {
+                lint: "kind_naming",
+                span,
+                subject: type_name.to_string(),
+                problem,
+                help,
+            },
             &[levels],
             Context::Any,
         );
@@ -94,7 +115,8 @@ pub fn check_kind_naming(type_name: &str, names: &ResourceNames, levels: &Levels
                 if suffix == "List" {
                     "`<Kind>List` is the name of the generated list kind; name the resource after what one object is".into()
                 } else {
-                    "a kind names a resource, not the controller that acts on it; drop the suffix".into()
+                    "a kind names a resource, not the controller that acts on it; drop the suffix"
+                        .into()
                 },
             );
         }
@@ -154,7 +176,11 @@ pub fn check_json_field_names(
                 problem: format!("JSON name `{json}` is not lowerCamelCase"),
                 help,
             },
-            &container.iter().copied().chain([&field.levels]).collect::<Vec<_>>(),
+            &container
+                .iter()
+                .copied()
+                .chain([&field.levels])
+                .collect::<Vec<_>>(),
             context,
         );
     }
@@ -169,7 +195,9 @@ mod tests {
         for ok in ["v1", "v2", "v10", "v1alpha1", "v2beta3", "v1beta10"] {
             assert!(is_kube_version(ok), "{ok}");
         }
-        for bad in ["", "1", "v", "v0", "v01", "V1", "v1alpha", "v1gamma1", "v1alpha0", "v1.0", "foo"] {
+        for bad in [
+            "", "1", "v", "v0", "v01", "V1", "v1alpha", "v1gamma1", "v1alpha0", "v1.0", "foo",
+        ] {
             assert!(!is_kube_version(bad), "{bad}");
         }
     }

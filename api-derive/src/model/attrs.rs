@@ -18,22 +18,46 @@ impl FromMeta for Number {
             match expr {
                 Expr::Lit(l) => match &l.lit {
                     syn::Lit::Int(i) => {
-                        let v: i64 = i.base10_parse().map_err(|e| darling::Error::custom(e).with_span(i))?;
+                        let v: i64 = i
+                            .base10_parse()
+                            .map_err(|e| darling::Error::custom(e).with_span(i))?;
                         Ok(Number::Int(if negative { -v } else { v }))
                     }
                     syn::Lit::Float(f) => {
-                        let v: f64 = f.base10_parse().map_err(|e| darling::Error::custom(e).with_span(f))?;
+                        let v: f64 = f
+                            .base10_parse()
+                            .map_err(|e| darling::Error::custom(e).with_span(f))?;
                         Ok(Number::Float(if negative { -v } else { v }))
                     }
-                    other => Err(darling::Error::custom("expected a number, like `1` or `0.5`").with_span(other)),
+                    other => Err(
+                        darling::Error::custom("expected a number, like `1` or `0.5`")
+                            .with_span(other),
+                    ),
                 },
                 Expr::Group(g) => lit(&g.expr, negative),
                 Expr::Paren(p) => lit(&p.expr, negative),
-                Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) && !negative => lit(&u.expr, true),
-                other => Err(darling::Error::custom("expected a number literal, like `1` or `-2.5`").with_span(other)),
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) && !negative => {
+                    lit(&u.expr, true)
+                }
+                other => Err(darling::Error::custom(
+                    "expected a number literal, like `1` or `-2.5`",
+                )
+                .with_span(other)),
             }
         }
         lit(expr, false)
+    }
+}
+
+/// An expression taken exactly as written (`example = "text"` is the
+/// string, `example = 42` the number), unlike darling's `Expr`, which
+/// parses the contents of a string literal as code.
+#[derive(Clone, Debug)]
+pub struct RawExpr(pub Expr);
+
+impl FromMeta for RawExpr {
+    fn from_expr(expr: &Expr) -> darling::Result<Self> {
+        Ok(RawExpr(expr.clone()))
     }
 }
 
@@ -154,7 +178,7 @@ pub struct ContainerAttrs {
     pub at_most_one_of: Vec<SpannedValue<Vec<LitStr>>>,
     #[darling(multiple)]
     pub at_least_one_of: Vec<SpannedValue<Vec<LitStr>>>,
-    pub example: Option<Expr>,
+    pub example: Option<RawExpr>,
     pub title: Option<LitStr>,
     pub external_docs: Option<ExternalDocs>,
     pub map_type: Option<LitStr>,
@@ -181,7 +205,7 @@ pub struct FieldAttrs {
     pub list_type: Option<LitStr>,
     pub list_map_keys: Option<SpannedValue<Vec<LitStr>>>,
     pub map_type: Option<LitStr>,
-    pub example: Option<Expr>,
+    pub example: Option<RawExpr>,
     pub title: Option<LitStr>,
     pub external_docs: Option<ExternalDocs>,
     #[darling(multiple)]

@@ -68,6 +68,13 @@ pub struct Field {
 }
 
 impl Field {
+    /// Whether a `#[default]` on this field sets an unset value at runtime
+    /// (`Option`, or an optional list or map); otherwise it only goes into
+    /// the schema.
+    pub fn default_applies(&self) -> bool {
+        self.optional || is_option(&self.ty)
+    }
+
     pub fn is_flattened(&self) -> bool {
         self.serde.flatten.is_some()
     }
@@ -140,8 +147,16 @@ impl ResourceNames {
         [("plural", &self.plural), ("singular", &self.singular)]
             .into_iter()
             .map(|(w, (v, s))| (w, v.as_str(), *s))
-            .chain(self.short_names.iter().map(|(v, s)| ("short name", v.as_str(), *s)))
-            .chain(self.categories.iter().map(|(v, s)| ("category", v.as_str(), *s)))
+            .chain(
+                self.short_names
+                    .iter()
+                    .map(|(v, s)| ("short name", v.as_str(), *s)),
+            )
+            .chain(
+                self.categories
+                    .iter()
+                    .map(|(v, s)| ("category", v.as_str(), *s)),
+            )
     }
 }
 
@@ -153,12 +168,20 @@ pub fn docs(attrs: &[Attribute]) -> Option<String> {
         if !attr.path().is_ident("doc") {
             continue;
         }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value {
-                let v = s.value();
-                for line in v.lines() {
-                    lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_string());
-                }
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && let Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            let v = s.value();
+            for line in v.lines() {
+                lines.push(
+                    line.strip_prefix(' ')
+                        .unwrap_or(line)
+                        .trim_end()
+                        .to_string(),
+                );
             }
         }
     }
@@ -177,7 +200,8 @@ fn default_attr(attrs: &[Attribute], diags: &mut Diagnostics) -> Option<(Expr, S
                     if found.is_some() {
                         diags.error(attr.span(), "`#[default(...)]` is given twice");
                     }
-                    found = Some((e, attr.span()));
+                    let span = e.span();
+                    found = Some((e, span));
                 }
                 Err(e) => diags.error(e.span(), format!("`#[default(...)]` takes one expression: {e}")),
             },
@@ -187,9 +211,12 @@ fn default_attr(attrs: &[Attribute], diags: &mut Diagnostics) -> Option<(Expr, S
     found
 }
 
-fn is_option(ty: &Type) -> bool {
+/// Whether the type is written `Option<...>`.
+pub fn is_option(ty: &Type) -> bool {
     match ty {
-        Type::Path(p) => p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "Option"),
+        Type::Path(p) => {
+            p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "Option")
+        }
         Type::Group(g) => is_option(&g.elem),
         Type::Paren(p) => is_option(&p.elem),
         _ => false,
@@ -219,13 +246,13 @@ fn parse_field(
             format!("{} makes the schema lie: {}", liar.what, liar.why),
         );
     }
-    if let Some(span) = serde.with {
-        if attrs.schema_with.is_none() {
-            diags.error(
+    if let Some(span) = serde.with
+        && attrs.schema_with.is_none()
+    {
+        diags.error(
                 span,
                 "a custom serde format needs a schema that describes it: add `#[kube(schema_with = path::to::fn)]`",
             );
-        }
     }
     let json_name = match (&serde.rename, &field.ident) {
         (Some(r), _) => r.value(),
@@ -239,7 +266,10 @@ fn parse_field(
     let levels = Levels::parse(&attrs.allow, &attrs.warn, &attrs.deny, diags);
     let default = default_attr(&field.attrs, diags);
     if attrs.optional.is_present() && attrs.required.is_present() {
-        diags.error(attrs.required.span(), "a field cannot be both `optional` and `required`");
+        diags.error(
+            attrs.required.span(),
+            "a field cannot be both `optional` and `required`",
+        );
     }
     let optional = if attrs.optional.is_present() {
         true
@@ -269,17 +299,21 @@ fn parse_fields(
     container_default: bool,
     diags: &mut Diagnostics,
 ) -> Vec<Field> {
-    fields.named.iter().map(|f| parse_field(f, rename_all, container_default, diags)).collect()
+    fields
+        .named
+        .iter()
+        .map(|f| parse_field(f, rename_all, container_default, diags))
+        .collect()
 }
 
 /// Reads the derive input. Problems go to `diags`; the model is returned
 /// whenever its shape could be read, so that lints still run.
 pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Option<Model> {
-    let attrs = match ContainerAttrs::from_attributes(&input.attrs) {
-        Ok(a) => a,
+    let (attrs, attrs_ok) = match ContainerAttrs::from_attributes(&input.attrs) {
+        Ok(a) => (a, true),
         Err(e) => {
             diags.darling(e);
-            ContainerAttrs::default()
+            (ContainerAttrs::default(), false)
         }
     };
     let serde = serde_attrs::parse_container(&input.attrs).unwrap_or_else(|e| {
@@ -287,7 +321,10 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         SerdeContainer::default()
     });
     for liar in &serde.problems {
-        diags.error(liar.span, format!("{} makes the schema lie: {}", liar.what, liar.why));
+        diags.error(
+            liar.span,
+            format!("{} makes the schema lie: {}", liar.what, liar.why),
+        );
     }
     let levels = Levels::parse(&attrs.allow, &attrs.warn, &attrs.deny, diags);
 
@@ -301,13 +338,19 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         diags.error(w.span(), "generic API types are not supported");
     }
 
-    let krate = attrs.crate_path.as_ref().map_or_else(|| quote!(::api_core), ToTokens::to_token_stream);
+    let krate = attrs
+        .crate_path
+        .as_ref()
+        .map_or_else(|| quote!(::api_core), ToTokens::to_token_stream);
 
     let data = match &input.data {
         syn::Data::Struct(s) => match &s.fields {
             syn::Fields::Named(named) if serde.transparent => {
                 if named.named.len() != 1 {
-                    diags.error(input.ident.span(), "`#[serde(transparent)]` needs exactly one field");
+                    diags.error(
+                        input.ident.span(),
+                        "`#[serde(transparent)]` needs exactly one field",
+                    );
                     return None;
                 }
                 let f = parse_field(&named.named[0], None, false, diags);
@@ -343,7 +386,10 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
                 return None;
             }
             if e.variants.is_empty() {
-                diags.error(input.ident.span(), "an enum without variants has no values: add at least one variant");
+                diags.error(
+                    input.ident.span(),
+                    "an enum without variants has no values: add at least one variant",
+                );
                 return None;
             }
             let mut variants = Vec::new();
@@ -357,7 +403,10 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
                     SerdeField::default()
                 });
                 for liar in &vserde.problems {
-                    diags.error(liar.span, format!("{} makes the schema lie: {}", liar.what, liar.why));
+                    diags.error(
+                        liar.span,
+                        format!("{} makes the schema lie: {}", liar.what, liar.why),
+                    );
                 }
                 if vserde.skip {
                     continue;
@@ -365,19 +414,26 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
                 let raw = v.ident.to_string();
                 let json_name = match &vserde.rename {
                     Some(r) => r.value(),
-                    None => serde.rename_all.map_or(raw.clone(), |r| r.apply_to_variant(&raw)),
+                    None => serde
+                        .rename_all
+                        .map_or(raw.clone(), |r| r.apply_to_variant(&raw)),
                 };
                 let field_rule = vserde.rename_all.or(serde.rename_all_fields);
                 let shape = match &v.fields {
                     syn::Fields::Unit => VariantShape::Unit,
-                    syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
-                        VariantShape::Newtype(Box::new(parse_field(&u.unnamed[0], None, false, diags)))
-                    }
+                    syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => VariantShape::Newtype(
+                        Box::new(parse_field(&u.unnamed[0], None, false, diags)),
+                    ),
                     syn::Fields::Unnamed(_) => VariantShape::Tuple,
-                    syn::Fields::Named(n) => VariantShape::Struct(parse_fields(n, field_rule, false, diags)),
+                    syn::Fields::Named(n) => {
+                        VariantShape::Struct(parse_fields(n, field_rule, false, diags))
+                    }
                 };
                 if v.discriminant.is_some() && !matches!(shape, VariantShape::Unit) {
-                    diags.error(v.span(), "explicit discriminants are only allowed on unit variants");
+                    diags.error(
+                        v.span(),
+                        "explicit discriminants are only allowed on unit variants",
+                    );
                 }
                 variants.push(Variant {
                     ident: v.ident.clone(),
@@ -399,7 +455,13 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         }
     };
 
-    let resource = if derive == Derive::KubeResource { resource_names(&input.ident, &attrs, diags) } else { None };
+    // When `#[kube(...)]` itself could not be read, darling has said why;
+    // reporting its keys as missing too would only add noise.
+    let resource = if derive == Derive::KubeResource && attrs_ok {
+        resource_names(&input.ident, &attrs, diags)
+    } else {
+        None
+    };
 
     Some(Model {
         rule_order: rule_order(&input.attrs),
@@ -435,7 +497,11 @@ fn rule_order(attrs: &[Attribute]) -> Vec<String> {
     order
 }
 
-fn resource_names(ident: &Ident, attrs: &ContainerAttrs, diags: &mut Diagnostics) -> Option<ResourceNames> {
+fn resource_names(
+    ident: &Ident,
+    attrs: &ContainerAttrs,
+    diags: &mut Diagnostics,
+) -> Option<ResourceNames> {
     let mut missing = Vec::new();
     let mut get = |v: &Option<syn::LitStr>, key: &'static str| {
         v.as_ref().map(|l| (l.value(), l.span())).or_else(|| {
@@ -447,7 +513,11 @@ fn resource_names(ident: &Ident, attrs: &ContainerAttrs, diags: &mut Diagnostics
     let version = get(&attrs.version, "version");
     let kind = get(&attrs.kind, "kind");
     if !missing.is_empty() {
-        let keys = missing.iter().map(|k| format!("{k} = \"...\"")).collect::<Vec<_>>().join(", ");
+        let keys = missing
+            .iter()
+            .map(|k| format!("{k} = \"...\""))
+            .collect::<Vec<_>>()
+            .join(", ");
         diags.error(
             ident.span(),
             format!(
@@ -458,7 +528,7 @@ fn resource_names(ident: &Ident, attrs: &ContainerAttrs, diags: &mut Diagnostics
         return None;
     }
     let (group, version, kind) = (group?, version?, kind?);
-    if kind.0 == ident.to_string() && attrs.root.is_none() {
+    if *ident == kind.0 && attrs.root.is_none() {
         diags.error(
             kind.1,
             format!(
@@ -468,18 +538,29 @@ fn resource_names(ident: &Ident, attrs: &ContainerAttrs, diags: &mut Diagnostics
         );
     }
     let lower = kind.0.to_lowercase();
-    let plural = attrs
-        .plural
+    let plural = attrs.plural.as_ref().map_or_else(
+        || (plural::pluralize(&lower), kind.1),
+        |l| (l.value(), l.span()),
+    );
+    let singular = attrs
+        .singular
         .as_ref()
-        .map_or_else(|| (plural::pluralize(&lower), kind.1), |l| (l.value(), l.span()));
-    let singular = attrs.singular.as_ref().map_or_else(|| (lower.clone(), kind.1), |l| (l.value(), l.span()));
+        .map_or_else(|| (lower.clone(), kind.1), |l| (l.value(), l.span()));
     Some(ResourceNames {
         group,
         version,
         kind,
         plural,
         singular,
-        short_names: attrs.shortname.iter().map(|l| (l.value(), l.span())).collect(),
-        categories: attrs.category.iter().map(|l| (l.value(), l.span())).collect(),
+        short_names: attrs
+            .shortname
+            .iter()
+            .map(|l| (l.value(), l.span()))
+            .collect(),
+        categories: attrs
+            .category
+            .iter()
+            .map(|l| (l.value(), l.span()))
+            .collect(),
     })
 }

@@ -24,7 +24,19 @@ const IRREGULAR: &[(&str, &str)] = &[
 ];
 
 /// Words that are the same in the plural, or already plural.
-const UNCHANGED: &[&str] = &["data", "endpoints", "metadata", "information", "equipment", "news", "series", "species", "sheep", "fish", "deer"];
+const UNCHANGED: &[&str] = &[
+    "data",
+    "endpoints",
+    "metadata",
+    "information",
+    "equipment",
+    "news",
+    "series",
+    "species",
+    "sheep",
+    "fish",
+    "deer",
+];
 
 /// The plural of a lower-case word: `policy` → `policies`,
 /// `ingress` → `ingresses`, `memcached` → `memcacheds`.
@@ -38,12 +50,15 @@ pub fn pluralize(word: &str) -> String {
         return word.to_string();
     }
     let vowel = |c: char| "aeiou".contains(c);
-    if let Some(stem) = word.strip_suffix('y') {
-        if stem.chars().last().is_some_and(|c| !vowel(c)) {
-            return format!("{stem}ies");
-        }
+    if let Some(stem) = word.strip_suffix('y')
+        && stem.chars().last().is_some_and(|c| !vowel(c))
+    {
+        return format!("{stem}ies");
     }
-    if ["s", "x", "z", "ch", "sh"].iter().any(|s| word.ends_with(s)) {
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|s| word.ends_with(s))
+    {
         return format!("{word}es");
     }
     format!("{word}s")

@@ -33,7 +33,9 @@ impl RenameRule {
             other => {
                 return Err(syn::Error::new(
                     s.span(),
-                    format!("unknown rename rule `{other}` (serde accepts lowercase, UPPERCASE, PascalCase, camelCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case, SCREAMING-KEBAB-CASE)"),
+                    format!(
+                        "unknown rename rule `{other}` (serde accepts lowercase, UPPERCASE, PascalCase, camelCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case, SCREAMING-KEBAB-CASE)"
+                    ),
                 ));
             }
         })
@@ -95,9 +97,15 @@ impl RenameRule {
                 }
                 out
             }
-            RenameRule::ScreamingSnake => RenameRule::Snake.apply_to_variant(variant).to_ascii_uppercase(),
-            RenameRule::Kebab => RenameRule::Snake.apply_to_variant(variant).replace('_', "-"),
-            RenameRule::ScreamingKebab => RenameRule::ScreamingSnake.apply_to_variant(variant).replace('_', "-"),
+            RenameRule::ScreamingSnake => RenameRule::Snake
+                .apply_to_variant(variant)
+                .to_ascii_uppercase(),
+            RenameRule::Kebab => RenameRule::Snake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+            RenameRule::ScreamingKebab => RenameRule::ScreamingSnake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
         }
     }
 }
@@ -148,7 +156,10 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
 
 /// Reads `rename = "x"` or `rename(serialize = "x", deserialize = "y")`;
 /// the second form is a problem when the two differ.
-fn rename_value(meta: &syn::meta::ParseNestedMeta<'_>, problems: &mut Vec<Liar>) -> syn::Result<Option<LitStr>> {
+fn rename_value(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    problems: &mut Vec<Liar>,
+) -> syn::Result<Option<LitStr>> {
     if meta.input.peek(syn::Token![=]) {
         return Ok(Some(meta.value()?.parse()?));
     }
@@ -176,7 +187,10 @@ fn rename_value(meta: &syn::meta::ParseNestedMeta<'_>, problems: &mut Vec<Liar>)
     }
 }
 
-fn rename_rule_value(meta: &syn::meta::ParseNestedMeta<'_>, problems: &mut Vec<Liar>) -> syn::Result<Option<RenameRule>> {
+fn rename_rule_value(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    problems: &mut Vec<Liar>,
+) -> syn::Result<Option<RenameRule>> {
     match rename_value(meta, problems)? {
         Some(lit) => RenameRule::parse(&lit).map(Some),
         None => Ok(None),
@@ -280,13 +294,22 @@ mod tests {
 
     #[test]
     fn rename_rules_match_serde() {
-        assert_eq!(RenameRule::Camel.apply_to_field("starting_deadline_seconds"), "startingDeadlineSeconds");
+        assert_eq!(
+            RenameRule::Camel.apply_to_field("starting_deadline_seconds"),
+            "startingDeadlineSeconds"
+        );
         assert_eq!(RenameRule::Pascal.apply_to_field("a_b"), "AB");
         assert_eq!(RenameRule::Kebab.apply_to_field("a_b"), "a-b");
         assert_eq!(RenameRule::ScreamingSnake.apply_to_field("a_b"), "A_B");
         assert_eq!(RenameRule::Camel.apply_to_variant("ForbidAll"), "forbidAll");
-        assert_eq!(RenameRule::Snake.apply_to_variant("ForbidAll"), "forbid_all");
-        assert_eq!(RenameRule::ScreamingKebab.apply_to_variant("ForbidAll"), "FORBID-ALL");
+        assert_eq!(
+            RenameRule::Snake.apply_to_variant("ForbidAll"),
+            "forbid_all"
+        );
+        assert_eq!(
+            RenameRule::ScreamingKebab.apply_to_variant("ForbidAll"),
+            "FORBID-ALL"
+        );
         assert_eq!(RenameRule::Lower.apply_to_variant("ForbidAll"), "forbidall");
     }
 }

@@ -15,32 +15,206 @@ const MAX_REPEAT: u32 = 1000;
 
 /// Unicode general categories and scripts Go's `regexp/syntax` knows.
 const GO_UNICODE_CLASSES: &[&str] = &[
-    "Any", "C", "Cc", "Cf", "Co", "Cs", "L", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn",
-    "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "S", "Sc", "Sk", "Sm",
-    "So", "Z", "Zl", "Zp", "Zs", "Adlam", "Ahom", "Anatolian_Hieroglyphs", "Arabic", "Armenian",
-    "Avestan", "Balinese", "Bamum", "Bassa_Vah", "Batak", "Bengali", "Bhaiksuki", "Bopomofo",
-    "Brahmi", "Braille", "Buginese", "Buhid", "Canadian_Aboriginal", "Carian",
-    "Caucasian_Albanian", "Chakma", "Cham", "Cherokee", "Chorasmian", "Common", "Coptic",
-    "Cuneiform", "Cypriot", "Cypro_Minoan", "Cyrillic", "Deseret", "Devanagari", "Dives_Akuru",
-    "Dogra", "Duployan", "Egyptian_Hieroglyphs", "Elbasan", "Elymaic", "Ethiopic", "Georgian",
-    "Glagolitic", "Gothic", "Grantha", "Greek", "Gujarati", "Gunjala_Gondi", "Gurmukhi", "Han",
-    "Hangul", "Hanifi_Rohingya", "Hanunoo", "Hatran", "Hebrew", "Hiragana", "Imperial_Aramaic",
-    "Inherited", "Inscriptional_Pahlavi", "Inscriptional_Parthian", "Javanese", "Kaithi",
-    "Kannada", "Kawi", "Katakana", "Kayah_Li", "Kharoshthi", "Khitan_Small_Script", "Khmer",
-    "Khojki", "Khudawadi", "Lao", "Latin", "Lepcha", "Limbu", "Linear_A", "Linear_B", "Lisu",
-    "Lycian", "Lydian", "Mahajani", "Makasar", "Malayalam", "Mandaic", "Manichaean", "Marchen",
-    "Masaram_Gondi", "Medefaidrin", "Meetei_Mayek", "Mende_Kikakui", "Meroitic_Cursive",
-    "Meroitic_Hieroglyphs", "Miao", "Modi", "Mongolian", "Mro", "Multani", "Myanmar",
-    "Nabataean", "Nag_Mundari", "Nandinagari", "New_Tai_Lue", "Newa", "Nko", "Nushu",
-    "Nyiakeng_Puachue_Hmong", "Ogham", "Ol_Chiki", "Old_Hungarian", "Old_Italic",
-    "Old_North_Arabian", "Old_Permic", "Old_Persian", "Old_Sogdian", "Old_South_Arabian",
-    "Old_Turkic", "Old_Uyghur", "Oriya", "Osage", "Osmanya", "Pahawh_Hmong", "Palmyrene",
-    "Pau_Cin_Hau", "Phags_Pa", "Phoenician", "Psalter_Pahlavi", "Rejang", "Runic", "Samaritan",
-    "Saurashtra", "Sharada", "Shavian", "Siddham", "SignWriting", "Sinhala", "Sogdian",
-    "Sora_Sompeng", "Soyombo", "Sundanese", "Syloti_Nagri", "Syriac", "Tagalog", "Tagbanwa",
-    "Tai_Le", "Tai_Tham", "Tai_Viet", "Takri", "Tamil", "Tangsa", "Tangut", "Telugu", "Thaana",
-    "Thai", "Tibetan", "Tifinagh", "Tirhuta", "Toto", "Ugaritic", "Vai", "Vithkuqi", "Wancho",
-    "Warang_Citi", "Yezidi", "Yi", "Zanabazar_Square",
+    "Any",
+    "C",
+    "Cc",
+    "Cf",
+    "Co",
+    "Cs",
+    "L",
+    "Ll",
+    "Lm",
+    "Lo",
+    "Lt",
+    "Lu",
+    "M",
+    "Mc",
+    "Me",
+    "Mn",
+    "N",
+    "Nd",
+    "Nl",
+    "No",
+    "P",
+    "Pc",
+    "Pd",
+    "Pe",
+    "Pf",
+    "Pi",
+    "Po",
+    "Ps",
+    "S",
+    "Sc",
+    "Sk",
+    "Sm",
+    "So",
+    "Z",
+    "Zl",
+    "Zp",
+    "Zs",
+    "Adlam",
+    "Ahom",
+    "Anatolian_Hieroglyphs",
+    "Arabic",
+    "Armenian",
+    "Avestan",
+    "Balinese",
+    "Bamum",
+    "Bassa_Vah",
+    "Batak",
+    "Bengali",
+    "Bhaiksuki",
+    "Bopomofo",
+    "Brahmi",
+    "Braille",
+    "Buginese",
+    "Buhid",
+    "Canadian_Aboriginal",
+    "Carian",
+    "Caucasian_Albanian",
+    "Chakma",
+    "Cham",
+    "Cherokee",
+    "Chorasmian",
+    "Common",
+    "Coptic",
+    "Cuneiform",
+    "Cypriot",
+    "Cypro_Minoan",
+    "Cyrillic",
+    "Deseret",
+    "Devanagari",
+    "Dives_Akuru",
+    "Dogra",
+    "Duployan",
+    "Egyptian_Hieroglyphs",
+    "Elbasan",
+    "Elymaic",
+    "Ethiopic",
+    "Georgian",
+    "Glagolitic",
+    "Gothic",
+    "Grantha",
+    "Greek",
+    "Gujarati",
+    "Gunjala_Gondi",
+    "Gurmukhi",
+    "Han",
+    "Hangul",
+    "Hanifi_Rohingya",
+    "Hanunoo",
+    "Hatran",
+    "Hebrew",
+    "Hiragana",
+    "Imperial_Aramaic",
+    "Inherited",
+    "Inscriptional_Pahlavi",
+    "Inscriptional_Parthian",
+    "Javanese",
+    "Kaithi",
+    "Kannada",
+    "Kawi",
+    "Katakana",
+    "Kayah_Li",
+    "Kharoshthi",
+    "Khitan_Small_Script",
+    "Khmer",
+    "Khojki",
+    "Khudawadi",
+    "Lao",
+    "Latin",
+    "Lepcha",
+    "Limbu",
+    "Linear_A",
+    "Linear_B",
+    "Lisu",
+    "Lycian",
+    "Lydian",
+    "Mahajani",
+    "Makasar",
+    "Malayalam",
+    "Mandaic",
+    "Manichaean",
+    "Marchen",
+    "Masaram_Gondi",
+    "Medefaidrin",
+    "Meetei_Mayek",
+    "Mende_Kikakui",
+    "Meroitic_Cursive",
+    "Meroitic_Hieroglyphs",
+    "Miao",
+    "Modi",
+    "Mongolian",
+    "Mro",
+    "Multani",
+    "Myanmar",
+    "Nabataean",
+    "Nag_Mundari",
+    "Nandinagari",
+    "New_Tai_Lue",
+    "Newa",
+    "Nko",
+    "Nushu",
+    "Nyiakeng_Puachue_Hmong",
+    "Ogham",
+    "Ol_Chiki",
+    "Old_Hungarian",
+    "Old_Italic",
+    "Old_North_Arabian",
+    "Old_Permic",
+    "Old_Persian",
+    "Old_Sogdian",
+    "Old_South_Arabian",
+    "Old_Turkic",
+    "Old_Uyghur",
+    "Oriya",
+    "Osage",
+    "Osmanya",
+    "Pahawh_Hmong",
+    "Palmyrene",
+    "Pau_Cin_Hau",
+    "Phags_Pa",
+    "Phoenician",
+    "Psalter_Pahlavi",
+    "Rejang",
+    "Runic",
+    "Samaritan",
+    "Saurashtra",
+    "Sharada",
+    "Shavian",
+    "Siddham",
+    "SignWriting",
+    "Sinhala",
+    "Sogdian",
+    "Sora_Sompeng",
+    "Soyombo",
+    "Sundanese",
+    "Syloti_Nagri",
+    "Syriac",
+    "Tagalog",
+    "Tagbanwa",
+    "Tai_Le",
+    "Tai_Tham",
+    "Tai_Viet",
+    "Takri",
+    "Tamil",
+    "Tangsa",
+    "Tangut",
+    "Telugu",
+    "Thaana",
+    "Thai",
+    "Tibetan",
+    "Tifinagh",
+    "Tirhuta",
+    "Toto",
+    "Ugaritic",
+    "Vai",
+    "Vithkuqi",
+    "Wancho",
+    "Warang_Citi",
+    "Yezidi",
+    "Yi",
+    "Zanabazar_Square",
 ];
 
 /// `Ok(())` if `pattern` compiles as a Go regular expression, else the
@@ -108,8 +282,50 @@ fn rewrite(pattern: &str) -> Result<String, String> {
     let mut out = String::with_capacity(pattern.len());
     let mut i = 0;
     let mut in_class = false;
+    // Where the previous repetition operator started, if the last token
+    // was one (Go rejects stacked operators such as `a**`).
+    let mut last_repeat: Option<usize> = None;
     while i < chars.len() {
         let c = chars[i];
+        if !in_class {
+            let op_end = match c {
+                '*' | '+' | '?' => Some(i),
+                '{' => repeat(&chars, i + 1).map(|(end, _)| end),
+                _ => None,
+            };
+            if let Some(end) = op_end {
+                if let Some(start) = last_repeat {
+                    let text: String = chars[start..=end].iter().collect();
+                    return Err(format!(
+                        "error parsing regexp: invalid nested repetition operator: `{text}`"
+                    ));
+                }
+                if c == '{'
+                    && let Some((_, counts)) = repeat(&chars, i + 1)
+                    && counts.iter().any(|&n| n > MAX_REPEAT)
+                {
+                    let text: String = chars[i..=end].iter().collect();
+                    return Err(format!(
+                        "error parsing regexp: invalid repeat count: `{text}`"
+                    ));
+                }
+                let mut next = end + 1;
+                if chars.get(next) == Some(&'?') {
+                    next += 1; // non-greedy
+                }
+                out.extend(&chars[i..next]);
+                last_repeat = Some(i);
+                i = next;
+                continue;
+            }
+            last_repeat = None;
+            if c == '{' {
+                // not a repetition in Go: a literal brace
+                out.push_str("\\{");
+                i += 1;
+                continue;
+            }
+        }
         if c == '\\' {
             match chars.get(i + 1) {
                 None => {
@@ -206,17 +422,6 @@ fn rewrite(pattern: &str) -> Result<String, String> {
                     i += 1;
                 }
             }
-        } else if c == '{' {
-            if let Some((end, counts)) = repeat(&chars, i + 1) {
-                if counts.iter().any(|&n| n > MAX_REPEAT) {
-                    let text: String = chars[i..=end].iter().collect();
-                    return Err(format!(
-                        "error parsing regexp: invalid repeat count: `{text}`"
-                    ));
-                }
-            }
-            out.push(c);
-            i += 1;
         } else {
             out.push(c);
             i += 1;
@@ -275,17 +480,35 @@ mod tests {
             r"[[:alpha:]]",
             r"^[\w]{1,1000}$",
             r"[]a]",
+            "a*?b+?c??d{2}?",
+            "(a*)*",
+            "a{,2}",
+            "a{x}",
             "",
         ] {
             assert_eq!(check(ok), Ok(()), "{ok}");
         }
-        for bad in ["(", "[a-", r"\p{Nope}", "a{1001}", "a**", r"\8"] {
+        for bad in [
+            "(",
+            "[a-",
+            r"\p{Nope}",
+            "a{1001}",
+            "a**",
+            "a+?+",
+            "a{2}{3}",
+            "a???",
+            r"\8",
+        ] {
             assert!(check(bad).is_err(), "{bad}");
         }
         assert_eq!(
             check("a{2,1001}").unwrap_err(),
             "error parsing regexp: invalid repeat count: `{2,1001}`"
         );
-        assert!(check("(").unwrap_err().starts_with("error parsing regexp: "));
+        assert!(
+            check("(")
+                .unwrap_err()
+                .starts_with("error parsing regexp: ")
+        );
     }
 }

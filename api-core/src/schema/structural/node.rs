@@ -10,13 +10,22 @@ use super::{MAX_SCHEMA_DEPTH, bounded};
 
 /// Keywords the Kubernetes documentation lists as forbidden that are not
 /// fields of Go's `JSONSchemaProps` (they would be dropped at decode).
-pub(super) const DOC_FORBIDDEN_KEYWORDS: [&str; 5] =
-    ["deprecated", "discriminator", "readOnly", "writeOnly", "xml"];
+pub(super) const DOC_FORBIDDEN_KEYWORDS: [&str; 5] = [
+    "deprecated",
+    "discriminator",
+    "readOnly",
+    "writeOnly",
+    "xml",
+];
 
 /// `items`: one schema, or the (forbidden) array form.
+#[allow(
+    clippy::vec_box,
+    reason = "nodes are moved as pointers, keeping the decoder's frames small"
+)]
 pub(super) enum Items<'a> {
     One(Box<Node<'a>>),
-    Many(Vec<Node<'a>>),
+    Many(Vec<Box<Node<'a>>>),
 }
 
 /// `additionalProperties` / `additionalItems`: a schema or a boolean.
@@ -46,6 +55,10 @@ pub(super) struct Rule<'a> {
 /// A decoded schema node. `None`/`false`/empty mean "absent" (Go's zero
 /// value); a JSON `null` is absent too, as with Go's decoder.
 #[derive(Default)]
+#[allow(
+    clippy::vec_box,
+    reason = "nodes are moved as pointers, keeping the decoder's frames small"
+)]
 pub(super) struct Node<'a> {
     /// The node was not decoded: it lies beyond the nesting limit.
     pub truncated: bool,
@@ -75,20 +88,20 @@ pub(super) struct Node<'a> {
     pub min_properties: Option<i64>,
     pub required: Option<Vec<&'a str>>,
     pub items: Option<Items<'a>>,
-    pub all_of: Vec<Node<'a>>,
+    pub all_of: Vec<Box<Node<'a>>>,
     pub all_of_set: bool,
-    pub one_of: Vec<Node<'a>>,
+    pub one_of: Vec<Box<Node<'a>>>,
     pub one_of_set: bool,
-    pub any_of: Vec<Node<'a>>,
+    pub any_of: Vec<Box<Node<'a>>>,
     pub any_of_set: bool,
     pub not: Option<Box<Node<'a>>>,
-    pub properties: Vec<(&'a str, Node<'a>)>,
+    pub properties: Vec<(&'a str, Box<Node<'a>>)>,
     pub properties_set: bool,
     pub additional_properties: Option<SchemaOrBool<'a>>,
-    pub pattern_properties: Option<Vec<(&'a str, Node<'a>)>>,
-    pub dependencies: Option<Vec<(&'a str, Option<Node<'a>>)>>,
+    pub pattern_properties: Option<Vec<(&'a str, Box<Node<'a>>)>>,
+    pub dependencies: Option<Dependencies<'a>>,
     pub additional_items: Option<SchemaOrBool<'a>>,
-    pub definitions: Option<Vec<(&'a str, Node<'a>)>>,
+    pub definitions: Option<Vec<(&'a str, Box<Node<'a>>)>>,
     pub external_docs: Option<&'a Value>,
     pub example: Option<&'a Value>,
     pub preserve_unknown_fields: Option<bool>,
@@ -109,7 +122,7 @@ impl<'a> Node<'a> {
         self.properties
             .iter()
             .find(|(k, _)| *k == name)
-            .map(|(_, v)| v)
+            .map(|(_, v)| &**v)
     }
 
     /// The single `items` schema, if any.
@@ -132,7 +145,9 @@ impl<'a> Node<'a> {
 
     /// The additionalProperties schema, if it is a schema.
     pub(super) fn additional_schema(&self) -> Option<&Node<'a>> {
-        self.additional_properties.as_ref().and_then(SchemaOrBool::schema)
+        self.additional_properties
+            .as_ref()
+            .and_then(SchemaOrBool::schema)
     }
 }
 
@@ -143,31 +158,69 @@ pub(super) fn decode<'a>(
     path: &FieldPath<'_>,
     depth: usize,
     errs: &mut ErrorList,
-) -> Option<Node<'a>> {
+) -> Option<Box<Node<'a>>> {
+    // The recursive path keeps small frames (this matters in debug builds):
+    // the per-node work is done in helpers that return before the recursion
+    // continues, and nodes live on the heap.
     let Value::Object(map) = value else {
-        errs.push(FieldError::type_invalid(
-            path,
-            bounded(value),
-            "must be an object",
-        ));
+        not_an_object(value, path, errs);
         return None;
     };
     if depth > MAX_SCHEMA_DEPTH {
-        errs.push(FieldError::forbidden(
-            path,
-            format!("must not be nested more than {MAX_SCHEMA_DEPTH} schemas deep"),
-        ));
-        return Some(Node {
-            truncated: true,
-            raw: Some(map),
-            ..Node::default()
-        });
+        return Some(too_deep(map, path, errs));
     }
-    let mut d = Decoder { map, path, errs };
-    let mut n = Node {
+    let mut n = scalars(map, path, errs);
+    children(&mut n, map, path, depth + 1, errs);
+    Some(n)
+}
+
+#[inline(never)]
+fn not_an_object(value: &Value, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    errs.push(FieldError::type_invalid(
+        path,
+        bounded(value),
+        "must be an object",
+    ));
+}
+
+#[inline(never)]
+fn wrong_type(value: &Value, path: &FieldPath<'_>, key: &str, detail: &str, errs: &mut ErrorList) {
+    errs.push(FieldError::type_invalid(
+        &path.child(key),
+        bounded(value),
+        detail,
+    ));
+}
+
+#[inline(never)]
+fn too_deep<'a>(
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) -> Box<Node<'a>> {
+    errs.push(FieldError::forbidden(
+        path,
+        format!("must not be nested more than {MAX_SCHEMA_DEPTH} schemas deep"),
+    ));
+    Box::new(Node {
+        truncated: true,
         raw: Some(map),
         ..Node::default()
-    };
+    })
+}
+
+/// The keywords of a node that are not schemas.
+#[inline(never)]
+fn scalars<'a>(
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) -> Box<Node<'a>> {
+    let mut d = Decoder { map, path, errs };
+    let mut n = Box::new(Node {
+        raw: Some(map),
+        ..Node::default()
+    });
     n.id = d.string("id");
     n.schema_uri = d.string("$schema");
     n.reference = d.string("$ref");
@@ -195,9 +248,7 @@ pub(super) fn decode<'a>(
     n.external_docs = d.object_value("externalDocs");
     n.example = d.any("example");
     n.preserve_unknown_fields = d.boolean("x-kubernetes-preserve-unknown-fields");
-    n.embedded_resource = d
-        .boolean("x-kubernetes-embedded-resource")
-        .unwrap_or(false);
+    n.embedded_resource = d.boolean("x-kubernetes-embedded-resource").unwrap_or(false);
     n.int_or_string = d.boolean("x-kubernetes-int-or-string").unwrap_or(false);
     n.list_map_keys = d.strings("x-kubernetes-list-map-keys");
     n.list_type = d.string("x-kubernetes-list-type");
@@ -217,83 +268,132 @@ pub(super) fn decode<'a>(
             }
         }
     }
+    n
+}
 
-    let next = depth + 1;
-    // items: a schema or an array of schemas
+/// The keywords of a node that are schemas, decoded at `next`.
+#[inline(never)]
+fn children<'a>(
+    n: &mut Node<'a>,
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    next: usize,
+    errs: &mut ErrorList,
+) {
+    n.items = items(map, path, next, errs);
+    (n.all_of, n.all_of_set) = schema_list(map, "allOf", path, next, errs);
+    (n.one_of, n.one_of_set) = schema_list(map, "oneOf", path, next, errs);
+    (n.any_of, n.any_of_set) = schema_list(map, "anyOf", path, next, errs);
+    n.not = not(map, path, next, errs);
+    if let Some(props) = schema_map(map, "properties", path, next, errs) {
+        n.properties_set = true;
+        n.properties = props;
+    }
+    n.additional_properties = schema_or_bool(map, "additionalProperties", path, next, errs);
+    n.pattern_properties = schema_map(map, "patternProperties", path, next, errs);
+    n.additional_items = schema_or_bool(map, "additionalItems", path, next, errs);
+    n.definitions = schema_map(map, "definitions", path, next, errs);
+    n.dependencies = dependencies(map, path, next, errs);
+}
+
+/// `items`: a schema or an array of schemas.
+fn items<'a>(
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    next: usize,
+    errs: &mut ErrorList,
+) -> Option<Items<'a>> {
     match map.get("items") {
-        None | Some(Value::Null) => {}
+        None | Some(Value::Null) => None,
         Some(v @ Value::Object(_)) => {
             let p = path.child("items");
-            if let Some(s) = decode(v, &p, next, d.errs) {
-                n.items = Some(Items::One(Box::new(s)));
-            }
+            decode(v, &p, next, errs).map(Items::One)
         }
         Some(Value::Array(a)) => {
             let p = path.child("items");
             let mut out = Vec::new();
             for (i, v) in a.iter().enumerate() {
                 let ip = p.index(i);
-                if let Some(s) = decode(v, &ip, next, d.errs) {
+                if let Some(s) = decode(v, &ip, next, errs) {
                     out.push(s);
                 }
             }
-            n.items = Some(Items::Many(out));
+            Some(Items::Many(out))
         }
-        Some(other) => d.errs.push(FieldError::type_invalid(
-            &path.child("items"),
-            bounded(other),
-            "must be an object or an array",
-        )),
+        Some(other) => {
+            wrong_type(other, path, "items", "must be an object or an array", errs);
+            None
+        }
     }
-    (n.all_of, n.all_of_set) = schema_list(map, "allOf", path, next, d.errs);
-    (n.one_of, n.one_of_set) = schema_list(map, "oneOf", path, next, d.errs);
-    (n.any_of, n.any_of_set) = schema_list(map, "anyOf", path, next, d.errs);
+}
+
+fn not<'a>(
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    next: usize,
+    errs: &mut ErrorList,
+) -> Option<Box<Node<'a>>> {
     match map.get("not") {
-        None | Some(Value::Null) => {}
+        None | Some(Value::Null) => None,
         Some(v) => {
             let p = path.child("not");
-            n.not = decode(v, &p, next, d.errs).map(Box::new);
+            decode(v, &p, next, errs)
         }
     }
-    if let Some(props) = schema_map(map, "properties", path, next, d.errs) {
-        n.properties_set = true;
-        n.properties = props;
-    }
-    n.additional_properties = schema_or_bool(map, "additionalProperties", path, next, d.errs);
-    n.pattern_properties = schema_map(map, "patternProperties", path, next, d.errs);
-    n.additional_items = schema_or_bool(map, "additionalItems", path, next, d.errs);
-    n.definitions = schema_map(map, "definitions", path, next, d.errs);
+}
+
+type Dependencies<'a> = Vec<(&'a str, Option<Box<Node<'a>>>)>;
+
+fn dependencies<'a>(
+    map: &'a Map<String, Value>,
+    path: &FieldPath<'_>,
+    next: usize,
+    errs: &mut ErrorList,
+) -> Option<Dependencies<'a>> {
     match map.get("dependencies") {
-        None | Some(Value::Null) => {}
+        None | Some(Value::Null) => None,
         Some(Value::Object(deps)) => {
             let p = path.child("dependencies");
             let mut out = Vec::new();
             for (k, v) in deps {
                 let kp = p.key(k);
                 match v {
-                    Value::Object(_) => out.push((k.as_str(), decode(v, &kp, next, d.errs))),
-                    Value::Array(a) if a.iter().all(Value::is_string) => out.push((k.as_str(), None)),
-                    other => d.errs.push(FieldError::type_invalid(
-                        &kp,
-                        bounded(other),
-                        "must be an object or an array of strings",
-                    )),
+                    Value::Object(_) => out.push((k.as_str(), decode(v, &kp, next, errs))),
+                    Value::Array(a) if a.iter().all(Value::is_string) => {
+                        out.push((k.as_str(), None))
+                    }
+                    other => not_a_dependency(other, &kp, errs),
                 }
             }
-            n.dependencies = Some(out);
+            Some(out)
         }
-        Some(other) => d.errs.push(FieldError::type_invalid(
-            &path.child("dependencies"),
-            bounded(other),
-            "must be an object",
-        )),
+        Some(other) => {
+            wrong_type(other, path, "dependencies", "must be an object", errs);
+            None
+        }
     }
-    Some(n)
 }
 
-fn decode_rule<'a>(value: &'a Value, path: &FieldPath<'_>, errs: &mut ErrorList) -> Option<Rule<'a>> {
+#[inline(never)]
+fn not_a_dependency(value: &Value, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    errs.push(FieldError::type_invalid(
+        path,
+        bounded(value),
+        "must be an object or an array of strings",
+    ));
+}
+
+fn decode_rule<'a>(
+    value: &'a Value,
+    path: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) -> Option<Rule<'a>> {
     let Value::Object(map) = value else {
-        errs.push(FieldError::type_invalid(path, bounded(value), "must be an object"));
+        errs.push(FieldError::type_invalid(
+            path,
+            bounded(value),
+            "must be an object",
+        ));
         return None;
     };
     let mut d = Decoder { map, path, errs };
@@ -314,7 +414,7 @@ fn schema_list<'a>(
     path: &FieldPath<'_>,
     depth: usize,
     errs: &mut ErrorList,
-) -> (Vec<Node<'a>>, bool) {
+) -> (Vec<Box<Node<'a>>>, bool) {
     match map.get(key) {
         None | Some(Value::Null) => (Vec::new(), false),
         Some(Value::Array(a)) => {
@@ -329,7 +429,11 @@ fn schema_list<'a>(
             (out, true)
         }
         Some(other) => {
-            errs.push(FieldError::type_invalid(&path.child(key), bounded(other), "must be an array"));
+            errs.push(FieldError::type_invalid(
+                &path.child(key),
+                bounded(other),
+                "must be an array",
+            ));
             (Vec::new(), false)
         }
     }
@@ -341,7 +445,7 @@ fn schema_map<'a>(
     path: &FieldPath<'_>,
     depth: usize,
     errs: &mut ErrorList,
-) -> Option<Vec<(&'a str, Node<'a>)>> {
+) -> Option<Vec<(&'a str, Box<Node<'a>>)>> {
     match map.get(key) {
         None | Some(Value::Null) => None,
         Some(Value::Object(m)) => {
@@ -356,7 +460,11 @@ fn schema_map<'a>(
             Some(out)
         }
         Some(other) => {
-            errs.push(FieldError::type_invalid(&path.child(key), bounded(other), "must be an object"));
+            errs.push(FieldError::type_invalid(
+                &path.child(key),
+                bounded(other),
+                "must be an object",
+            ));
             None
         }
     }
@@ -374,7 +482,7 @@ fn schema_or_bool<'a>(
         Some(Value::Bool(b)) => Some(SchemaOrBool::Bool(*b)),
         Some(v @ Value::Object(_)) => {
             let p = path.child(key);
-            decode(v, &p, depth, errs).map(|s| SchemaOrBool::Schema(Box::new(s)))
+            decode(v, &p, depth, errs).map(SchemaOrBool::Schema)
         }
         Some(other) => {
             errs.push(FieldError::type_invalid(
@@ -400,8 +508,11 @@ impl<'a> Decoder<'a, '_, '_> {
     }
 
     fn wrong(&mut self, key: &str, v: &Value, detail: &str) {
-        self.errs
-            .push(FieldError::type_invalid(&self.path.child(key), bounded(v), detail));
+        self.errs.push(FieldError::type_invalid(
+            &self.path.child(key),
+            bounded(v),
+            detail,
+        ));
     }
 
     pub(super) fn any(&mut self, key: &str) -> Option<&'a Value> {

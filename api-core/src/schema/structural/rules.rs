@@ -56,11 +56,17 @@ fn has_newlines(s: &str) -> bool {
 }
 
 /// `specStandardValidatorV3.validate`: keywords that are not supported.
+#[inline(never)]
 fn standard_validate(n: &Node<'_>, path: &FieldPath<'_>, ssv: Ssv, errs: &mut ErrorList) {
-    if let Some(t) = n.type_ {
-        if !t.is_empty() && !OPENAPI_V3_TYPES.contains(&t) {
-            errs.push(FieldError::not_supported(&path.child("type"), t, &OPENAPI_V3_TYPES));
-        }
+    if let Some(t) = n.type_
+        && !t.is_empty()
+        && !OPENAPI_V3_TYPES.contains(&t)
+    {
+        errs.push(FieldError::not_supported(
+            &path.child("type"),
+            t,
+            &OPENAPI_V3_TYPES,
+        ));
     }
     if n.default.is_some() && !ssv.allow_defaults {
         let mut detail = String::from("must not be set");
@@ -71,7 +77,10 @@ fn standard_validate(n: &Node<'_>, path: &FieldPath<'_>, ssv: Ssv, errs: &mut Er
         errs.push(FieldError::forbidden(&path.child("default"), detail));
     }
     if n.id.is_some_and(|s| !s.is_empty()) {
-        errs.push(FieldError::forbidden(&path.child("id"), "id is not supported"));
+        errs.push(FieldError::forbidden(
+            &path.child("id"),
+            "id is not supported",
+        ));
     }
     if n.additional_items.is_some() {
         errs.push(FieldError::forbidden(
@@ -98,7 +107,10 @@ fn standard_validate(n: &Node<'_>, path: &FieldPath<'_>, ssv: Ssv, errs: &mut Er
         ));
     }
     if n.reference.is_some() {
-        errs.push(FieldError::forbidden(&path.child("$ref"), "$ref is not supported"));
+        errs.push(FieldError::forbidden(
+            &path.child("$ref"),
+            "$ref is not supported",
+        ));
     }
     if n.type_ == Some("null") {
         errs.push(FieldError::forbidden(
@@ -138,22 +150,13 @@ pub(super) fn openapi(
     if n.truncated {
         return;
     }
+    // The recursive functions keep their frames small (deep schemas must
+    // not exhaust the stack, even in debug builds): the per-node checks are
+    // in helpers that are not inlined.
     standard_validate(n, path, ssv, errs);
-
-    if n.unique_items {
-        errs.push(FieldError::forbidden(
-            &path.child("uniqueItems"),
-            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
-        ));
-    }
+    openapi_local(n, path, errs);
 
     if let Some(ap) = &n.additional_properties {
-        if !n.properties.is_empty() && matches!(ap, SchemaOrBool::Bool(false) | SchemaOrBool::Schema(_)) {
-            errs.push(FieldError::forbidden(
-                &path.child("additionalProperties"),
-                "additionalProperties and properties are mutual exclusive",
-            ));
-        }
         let sub = if ssv.inside_resource_meta {
             ssv.with_forbidden_defaults("inside additionalProperties applying to object metadata")
         } else {
@@ -183,7 +186,11 @@ pub(super) fn openapi(
     if let Some(not) = &n.not {
         openapi(not, &path.child("not"), ssv, false, errs);
     }
-    for (key, list) in [("allOf", &n.all_of), ("oneOf", &n.one_of), ("anyOf", &n.any_of)] {
+    for (key, list) in [
+        ("allOf", &n.all_of),
+        ("oneOf", &n.one_of),
+        ("anyOf", &n.any_of),
+    ] {
         let p = path.child(key);
         for (i, s) in list.iter().enumerate() {
             openapi(s, &p.index(i), ssv, false, errs);
@@ -214,6 +221,34 @@ pub(super) fn openapi(
         }
     }
 
+    openapi_after(n, path, errs);
+}
+
+/// The checks of `openapi` on one node before its children.
+#[inline(never)]
+fn openapi_local(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    if n.unique_items {
+        errs.push(FieldError::forbidden(
+            &path.child("uniqueItems"),
+            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+        ));
+    }
+    if !n.properties.is_empty()
+        && matches!(
+            n.additional_properties,
+            Some(SchemaOrBool::Bool(false) | SchemaOrBool::Schema(_))
+        )
+    {
+        errs.push(FieldError::forbidden(
+            &path.child("additionalProperties"),
+            "additionalProperties and properties are mutual exclusive",
+        ));
+    }
+}
+
+/// The checks of `openapi` on one node after its children.
+#[inline(never)]
+fn openapi_after(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
     if n.preserve_unknown_fields == Some(false) {
         errs.push(FieldError::invalid(
             &path.child("x-kubernetes-preserve-unknown-fields"),
@@ -221,7 +256,6 @@ pub(super) fn openapi(
             "must be true or undefined",
         ));
     }
-
     list_and_map_types(n, path, errs);
     map_list_keys_map_set(n, path, errs);
     validation_rules(n, path, errs);
@@ -229,6 +263,7 @@ pub(super) fn openapi(
 
 /// The `x-kubernetes-map-type`, `x-kubernetes-list-type` and
 /// `x-kubernetes-list-map-keys` rules.
+#[inline(never)]
 fn list_and_map_types(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
     let ty = n.ty();
     if n.map_type.is_some() && ty != "object" {
@@ -239,14 +274,15 @@ fn list_and_map_types(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) 
             FieldError::invalid(&path.child("type"), ty, detail)
         });
     }
-    if let Some(mt) = n.map_type {
-        if mt != "atomic" && mt != "granular" {
-            errs.push(FieldError::not_supported(
-                &path.child("x-kubernetes-map-type"),
-                mt,
-                &["atomic", "granular"],
-            ));
-        }
+    if let Some(mt) = n.map_type
+        && mt != "atomic"
+        && mt != "granular"
+    {
+        errs.push(FieldError::not_supported(
+            &path.child("x-kubernetes-map-type"),
+            mt,
+            &["atomic", "granular"],
+        ));
     }
 
     if n.list_type.is_some() && ty != "array" {
@@ -256,49 +292,50 @@ fn list_and_map_types(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) 
         } else {
             FieldError::invalid(&path.child("type"), ty, detail)
         });
-    } else if n.list_type == Some("set") {
-        if let Some(is) = n.items_schema() {
-            let items = path.child("items");
-            let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
-            match is.ty() {
-                "array" => {
-                    if let Some(lt) = is.list_type.filter(|lt| *lt != "atomic") {
-                        errs.push(FieldError::invalid(
-                            &items.child("x-kubernetes-list-type"),
-                            lt,
-                            detail,
-                        ));
-                    }
+    } else if n.list_type == Some("set")
+        && let Some(is) = n.items_schema()
+    {
+        let items = path.child("items");
+        let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
+        match is.ty() {
+            "array" => {
+                if let Some(lt) = is.list_type.filter(|lt| *lt != "atomic") {
+                    errs.push(FieldError::invalid(
+                        &items.child("x-kubernetes-list-type"),
+                        lt,
+                        detail,
+                    ));
                 }
-                "object" => {
-                    if is.map_type != Some("atomic") {
-                        // Go reports the item's list type as the value here.
-                        errs.push(FieldError::invalid(
-                            &items.child("x-kubernetes-map-type"),
-                            is.list_type.map_or(Value::Null, Value::from),
-                            detail,
-                        ));
-                    }
-                }
-                _ => {}
             }
+            "object" if is.map_type != Some("atomic") => {
+                // Go reports the item's list type as the value here.
+                errs.push(FieldError::invalid(
+                    &items.child("x-kubernetes-map-type"),
+                    is.list_type.map_or(Value::Null, Value::from),
+                    detail,
+                ));
+            }
+            _ => {}
         }
     }
-    if let Some(lt) = n.list_type {
-        if !["atomic", "set", "map"].contains(&lt) {
-            errs.push(FieldError::not_supported(
-                &path.child("x-kubernetes-list-type"),
-                lt,
-                &["atomic", "set", "map"],
-            ));
-        }
+    if let Some(lt) = n.list_type
+        && !["atomic", "set", "map"].contains(&lt)
+    {
+        errs.push(FieldError::not_supported(
+            &path.child("x-kubernetes-list-type"),
+            lt,
+            &["atomic", "set", "map"],
+        ));
     }
 
     let keys = n.list_map_keys.as_deref().unwrap_or(&[]);
     if !keys.is_empty() {
         let detail = "must be map if x-kubernetes-list-map-keys is non-empty";
         match n.list_type {
-            None => errs.push(FieldError::required(&path.child("x-kubernetes-list-type"), detail)),
+            None => errs.push(FieldError::required(
+                &path.child("x-kubernetes-list-type"),
+                detail,
+            )),
             Some(lt) if lt != "map" => errs.push(FieldError::invalid(
                 &path.child("x-kubernetes-list-type"),
                 lt,
@@ -323,7 +360,9 @@ fn list_and_map_types(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) 
             )),
             Some(Items::Many(_)) => errs.push(FieldError::invalid(
                 &items,
-                n.raw.and_then(|m| m.get("items")).map_or(Value::Null, bounded),
+                n.raw
+                    .and_then(|m| m.get("items"))
+                    .map_or(Value::Null, bounded),
                 "must only have a single schema if x-kubernetes-list-type is map",
             )),
             Some(Items::One(is)) if is.ty() != "object" => errs.push(FieldError::invalid(
@@ -367,6 +406,7 @@ fn list_and_map_types(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) 
 }
 
 /// `validateMapListKeysMapSet`.
+#[inline(never)]
 fn map_list_keys_map_set(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
     let Some(is) = n.items_schema() else { return };
     let Some(lt) = n.list_type else { return };
@@ -403,6 +443,7 @@ fn map_list_keys_map_set(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorLis
 }
 
 /// The basic `x-kubernetes-validations` checks (CEL is not compiled).
+#[inline(never)]
 fn validation_rules(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
     let vp = path.child("x-kubernetes-validations");
     for (i, rule) in n.validations.iter().enumerate() {
@@ -411,7 +452,10 @@ fn validation_rules(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
         let message = rule.message.unwrap_or("");
         let trimmed_msg = message.trim();
         if trimmed_rule.is_empty() {
-            errs.push(FieldError::required(&ip.child("rule"), "rule is not specified"));
+            errs.push(FieldError::required(
+                &ip.child("rule"),
+                "rule is not specified",
+            ));
         } else if !message.is_empty() && trimmed_msg.is_empty() {
             errs.push(FieldError::invalid(
                 &ip.child("message"),
@@ -430,22 +474,23 @@ fn validation_rules(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
                 "message must be specified if rule contains line breaks",
             ));
         }
-        if let Some(me) = rule.message_expression {
-            if !me.is_empty() && me.trim().is_empty() {
-                errs.push(FieldError::required(
-                    &ip.child("messageExpression"),
-                    "messageExpression must be non-empty if specified",
-                ));
-            }
+        if let Some(me) = rule.message_expression
+            && !me.is_empty()
+            && me.trim().is_empty()
+        {
+            errs.push(FieldError::required(
+                &ip.child("messageExpression"),
+                "messageExpression must be non-empty if specified",
+            ));
         }
-        if let Some(reason) = rule.reason {
-            if !SUPPORTED_VALIDATION_REASONS.contains(&reason) {
-                errs.push(FieldError::not_supported(
-                    &ip.child("reason"),
-                    reason,
-                    &SUPPORTED_VALIDATION_REASONS,
-                ));
-            }
+        if let Some(reason) = rule.reason
+            && !SUPPORTED_VALIDATION_REASONS.contains(&reason)
+        {
+            errs.push(FieldError::not_supported(
+                &ip.child("reason"),
+                reason,
+                &SUPPORTED_VALIDATION_REASONS,
+            ));
         }
         if let Some(fp) = rule.field_path {
             if !fp.is_empty() && fp.trim().is_empty() {
@@ -462,8 +507,13 @@ fn validation_rules(n: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
                     "must not contain line breaks",
                 ));
             }
-            if !fp.is_empty() && convertible(n).is_ok() && resolve_field_path(fp, n, true).is_err() {
-                errs.push(FieldError::invalid(&ip.child("fieldPath"), fp, "must be a valid path"));
+            if !fp.is_empty() && convertible(n).is_ok() && resolve_field_path(fp, n, true).is_err()
+            {
+                errs.push(FieldError::invalid(
+                    &ip.child("fieldPath"),
+                    fp,
+                    "must be a valid path",
+                ));
             }
         }
     }
@@ -645,7 +695,9 @@ pub(super) fn convertible(n: &Node<'_>) -> Result<(), &'static str> {
         convertible(s)?;
     }
     if n.preserve_unknown_fields == Some(false) {
-        return Err("internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined");
+        return Err(
+            "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined",
+        );
     }
     match &n.items {
         Some(Items::Many(v)) if !v.is_empty() => {
@@ -681,7 +733,7 @@ pub(super) fn structural(root: &Node<'_>, path: &FieldPath<'_>) -> ErrorList {
     v.into()
 }
 
-fn is_int_or_string_any_of(list: &[Node<'_>]) -> bool {
+fn is_int_or_string_any_of(list: &[Box<Node<'_>>]) -> bool {
     let only_type = |n: &Node<'_>, t: &str| {
         n.raw
             .is_some_and(|m| m.len() == 1 && m.get("type").and_then(Value::as_str) == Some(t))
@@ -694,10 +746,6 @@ fn invariants(s: &Node<'_>, lvl: Level, path: &FieldPath<'_>, errs: &mut ErrorLi
     if s.truncated {
         return;
     }
-    let ty = s.ty();
-    if ty == "array" && s.items_schema().is_none() {
-        errs.push(FieldError::required(&path.child("items"), "must be specified"));
-    }
     if let Some(items) = s.items_schema() {
         invariants(items, Level::Item, &path.child("items"), errs);
     }
@@ -705,18 +753,36 @@ fn invariants(s: &Node<'_>, lvl: Level, path: &FieldPath<'_>, errs: &mut ErrorLi
     for (k, p) in &s.properties {
         invariants(p, Level::Field, &props.key(k), errs);
     }
-    if let Some(ap) = &s.additional_properties {
-        if lvl == Level::Root {
-            errs.push(FieldError::forbidden(
-                &path.child("additionalProperties"),
-                "must not be used at the root",
-            ));
-        }
-        if let Some(aps) = ap.schema() {
-            invariants(aps, Level::Field, &path.child("additionalProperties"), errs);
-        }
+    if let Some(aps) = s.additional_schema() {
+        invariants(aps, Level::Field, &path.child("additionalProperties"), errs);
     }
 
+    invariant_checks(s, lvl, path, errs);
+    let skip_any_of = is_int_or_string_any_of(&s.any_of);
+    let skip_first_all_of_any_of = s
+        .all_of
+        .first()
+        .is_some_and(|first| is_int_or_string_any_of(&first.any_of));
+    value_validation(s, skip_any_of, skip_first_all_of_any_of, lvl, path, errs);
+}
+
+/// The invariants of one structural node, without its children.
+#[inline(never)]
+fn invariant_checks(s: &Node<'_>, lvl: Level, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    let ty = s.ty();
+    if ty == "array" && s.items_schema().is_none() {
+        errs.push(FieldError::required(
+            &path.child("items"),
+            "must be specified",
+        ));
+    }
+    let props = path.child("properties");
+    if s.additional_properties.is_some() && lvl == Level::Root {
+        errs.push(FieldError::forbidden(
+            &path.child("additionalProperties"),
+            "must not be used at the root",
+        ));
+    }
     // validateExtensions
     if s.int_or_string && s.preserves_unknown() {
         errs.push(FieldError::invalid(
@@ -732,13 +798,6 @@ fn invariants(s: &Node<'_>, lvl: Level, path: &FieldPath<'_>, errs: &mut ErrorLi
             "must be false if x-kubernetes-int-or-string is true",
         ));
     }
-
-    let skip_any_of = is_int_or_string_any_of(&s.any_of);
-    let skip_first_all_of_any_of = s
-        .all_of
-        .first()
-        .is_some_and(|first| is_int_or_string_any_of(&first.any_of));
-    value_validation(s, skip_any_of, skip_first_all_of_any_of, lvl, path, errs);
 
     let check_metadata = lvl == Level::Root || s.embedded_resource;
     if s.embedded_resource && ty != "object" {
@@ -763,17 +822,23 @@ fn invariants(s: &Node<'_>, lvl: Level, path: &FieldPath<'_>, errs: &mut ErrorLi
         ));
     }
     if lvl == Level::Root && !ty.is_empty() && ty != "object" {
-        errs.push(FieldError::invalid(&path.child("type"), ty, "must be object at the root"));
+        errs.push(FieldError::invalid(
+            &path.child("type"),
+            ty,
+            "must be object at the root",
+        ));
     }
     for key in ["kind", "apiVersion"] {
-        if let Some(p) = s.property(key) {
-            if check_metadata && p.ty() != "string" && !p.truncated {
-                errs.push(FieldError::invalid(
-                    &props.key(key).child("type"),
-                    p.ty(),
-                    "must be string",
-                ));
-            }
+        if let Some(p) = s.property(key)
+            && check_metadata
+            && p.ty() != "string"
+            && !p.truncated
+        {
+            errs.push(FieldError::invalid(
+                &props.key(key).child("type"),
+                p.ty(),
+                "must be string",
+            ));
         }
     }
     if let Some(m) = s.property("metadata") {
@@ -799,13 +864,16 @@ fn metadata_invariants(
         return;
     }
     if check_metadata && m.ty() != "object" {
-        errs.push(FieldError::invalid(&path.child("type"), m.ty(), "must be object"));
+        errs.push(FieldError::invalid(
+            &path.child("type"),
+            m.ty(),
+            "must be object",
+        ));
     }
     if lvl == Level::Root {
         let names_only = !m.properties.is_empty()
             && m.properties.len() <= 2
-            && m
-                .properties
+            && m.properties
                 .iter()
                 .all(|(k, _)| *k == "name" || *k == "generateName")
             && !(m.properties.len() == 2 && m.properties[0].0 == m.properties[1].0);
@@ -875,7 +943,13 @@ fn value_validation(
     }
     let p = path.child("allOf");
     for (i, s) in v.all_of.iter().enumerate() {
-        nested_value_validation(s, skip_first_all_of_any_of && i == 0, lvl, &p.index(i), errs);
+        nested_value_validation(
+            s,
+            skip_first_all_of_any_of && i == 0,
+            lvl,
+            &p.index(i),
+            errs,
+        );
     }
     let p = path.child("oneOf");
     for (i, s) in v.one_of.iter().enumerate() {
@@ -884,14 +958,19 @@ fn value_validation(
     if let Some(not) = &v.not {
         nested_value_validation(not, false, lvl, &path.child("not"), errs);
     }
-    if let Some(pattern) = v.pattern.filter(|p| !p.is_empty()) {
-        if let Err(e) = go_regex::check(pattern) {
-            errs.push(FieldError::invalid(
-                &path.child("pattern"),
-                pattern,
-                format!("must be a valid regular expression, but isn't: {e}"),
-            ));
-        }
+    pattern_check(v, path, errs);
+}
+
+#[inline(never)]
+fn pattern_check(v: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    if let Some(pattern) = v.pattern.filter(|p| !p.is_empty())
+        && let Err(e) = go_regex::check(pattern)
+    {
+        errs.push(FieldError::invalid(
+            &path.child("pattern"),
+            pattern,
+            format!("must be a valid regular expression, but isn't: {e}"),
+        ));
     }
 }
 
@@ -915,6 +994,13 @@ fn nested_value_validation(
         nested_value_validation(p, false, Level::Field, &props.key(k), errs);
     }
 
+    nested_forbidden(v, path, errs);
+}
+
+/// The keywords a schema inside a junctor must not specify.
+#[inline(never)]
+fn nested_forbidden(v: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    let props = path.child("properties");
     let forbid = |errs: &mut ErrorList, key: &str, detail: &str| {
         errs.push(FieldError::forbidden(&path.child(key), detail));
     };
@@ -925,7 +1011,11 @@ fn nested_value_validation(
         v.additional_properties,
         Some(SchemaOrBool::Schema(_) | SchemaOrBool::Bool(true))
     ) {
-        forbid(errs, "additionalProperties", "must be undefined to be structural");
+        forbid(
+            errs,
+            "additionalProperties",
+            "must be undefined to be structural",
+        );
     }
     if v.default.is_some() {
         forbid(errs, "default", "must be undefined to be structural");
@@ -940,25 +1030,53 @@ fn nested_value_validation(
         forbid(errs, "nullable", "must be false to be structural");
     }
     if v.preserves_unknown() {
-        forbid(errs, "x-kubernetes-preserve-unknown-fields", "must be false to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-preserve-unknown-fields",
+            "must be false to be structural",
+        );
     }
     if v.embedded_resource {
-        forbid(errs, "x-kubernetes-embedded-resource", "must be false to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-embedded-resource",
+            "must be false to be structural",
+        );
     }
     if v.int_or_string {
-        forbid(errs, "x-kubernetes-int-or-string", "must be false to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-int-or-string",
+            "must be false to be structural",
+        );
     }
     if v.list_map_keys.as_ref().is_some_and(|k| !k.is_empty()) {
-        forbid(errs, "x-kubernetes-list-map-keys", "must be empty to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-list-map-keys",
+            "must be empty to be structural",
+        );
     }
     if v.list_type.is_some() {
-        forbid(errs, "x-kubernetes-list-type", "must be undefined to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-list-type",
+            "must be undefined to be structural",
+        );
     }
     if v.map_type.is_some() {
-        forbid(errs, "x-kubernetes-map-type", "must be undefined to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-map-type",
+            "must be undefined to be structural",
+        );
     }
     if !v.validations.is_empty() {
-        forbid(errs, "x-kubernetes-validations", "must be empty to be structural");
+        forbid(
+            errs,
+            "x-kubernetes-validations",
+            "must be empty to be structural",
+        );
     }
     if v.property("metadata").is_some() {
         errs.push(FieldError::forbidden(
@@ -966,6 +1084,14 @@ fn nested_value_validation(
             "must not be specified in a nested context",
         ));
     }
+}
+
+#[inline(never)]
+fn incomplete(s_path: &FieldPath<'_>, v_path: &FieldPath<'_>, errs: &mut ErrorList) {
+    errs.push(FieldError::required(
+        s_path,
+        format!("because it is defined in {v_path}"),
+    ));
 }
 
 /// Completeness (`complete.go`): every property or items schema named in
@@ -998,7 +1124,11 @@ fn junctors_completeness(
     if let Some(not) = &v.not {
         nested_completeness(not, Some(s), s_path, &v_path.child("not"), errs);
     }
-    for (key, list) in [("allOf", &v.all_of), ("anyOf", &v.any_of), ("oneOf", &v.one_of)] {
+    for (key, list) in [
+        ("allOf", &v.all_of),
+        ("anyOf", &v.any_of),
+        ("oneOf", &v.one_of),
+    ] {
         let p = v_path.child(key);
         for (i, j) in list.iter().enumerate() {
             nested_completeness(j, Some(s), s_path, &p.index(i), errs);
@@ -1017,10 +1147,7 @@ fn nested_completeness(
         return;
     }
     let Some(s) = s else {
-        errs.push(FieldError::required(
-            s_path,
-            format!("because it is defined in {v_path}"),
-        ));
+        incomplete(s_path, v_path, errs);
         return;
     };
     if s.truncated {
@@ -1028,7 +1155,13 @@ fn nested_completeness(
     }
     junctors_completeness(v, s, s_path, v_path, errs);
     if let Some(vi) = v.items_schema() {
-        nested_completeness(vi, s.items_schema(), &s_path.child("items"), &v_path.child("items"), errs);
+        nested_completeness(
+            vi,
+            s.items_schema(),
+            &s_path.child("items"),
+            &v_path.child("items"),
+            errs,
+        );
     }
     let s_props = s_path.child("properties");
     let v_props = v_path.child("properties");
@@ -1105,7 +1238,10 @@ pub(super) fn status_root(n: &Node<'_>, path: &FieldPath<'_>, raw: &Value, errs:
         ("Definitions", n.definitions.is_some()),
         ("ExternalDocs", n.external_docs.is_some()),
         ("Example", n.example.is_some()),
-        ("XPreserveUnknownFields", n.preserve_unknown_fields.is_some()),
+        (
+            "XPreserveUnknownFields",
+            n.preserve_unknown_fields.is_some(),
+        ),
         ("XEmbeddedResource", n.embedded_resource),
         ("XIntOrString", n.int_or_string),
         ("XListMapKeys", n.list_map_keys.is_some()),

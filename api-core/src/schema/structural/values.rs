@@ -58,7 +58,10 @@ pub(super) fn prune_value(value: &mut Value, schema: Option<&Node<'_>>, is_resou
                     }
                     let sub = match sch.property(k) {
                         Some(p) => Some(p),
-                        None => sch.additional_properties.as_ref().and_then(SchemaOrBool::schema),
+                        None => sch
+                            .additional_properties
+                            .as_ref()
+                            .and_then(SchemaOrBool::schema),
                     };
                     stack.push((v, sub, false, mode_for(sub)));
                 }
@@ -161,6 +164,45 @@ pub(super) fn validate_value(
     if s.truncated {
         return;
     }
+    // Only the recursion lives here (small frames for deep values); the
+    // checks of one value are in helpers.
+    if !value_checks(v, s, name, base, errs) {
+        return;
+    }
+    match v {
+        Value::Array(a) => {
+            if let Some(items) = s.items_schema() {
+                for (i, x) in a.iter().enumerate() {
+                    validate_value(x, items, &join(name, &i.to_string()), base, errs);
+                }
+            }
+        }
+        Value::Object(m) => {
+            for (k, x) in m {
+                let child = join(name, k);
+                if let Some(p) = s.property(k) {
+                    validate_value(x, p, &child, base, errs);
+                } else if let Some(SchemaOrBool::Schema(ap)) = &s.additional_properties {
+                    validate_value(x, ap, &child, base, errs);
+                }
+            }
+        }
+        _ => {}
+    }
+    junctors(v, s, name, base, errs);
+}
+
+/// The checks of one value against one schema, without its items and
+/// properties; `false` when the value needs no further checks (a type
+/// mismatch, or `null` where it is allowed).
+#[inline(never)]
+fn value_checks(
+    v: &Value,
+    s: &Node<'_>,
+    name: &str,
+    base: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) -> bool {
     let named;
     let path = if name.is_empty() {
         base
@@ -169,57 +211,61 @@ pub(super) fn validate_value(
         &named
     };
     if v.is_null() && s.nullable {
-        return;
+        return false;
     }
-    if let Some(t) = s.type_.filter(|t| !t.is_empty()) {
-        if !type_matches(v, t) {
-            errs.push(FieldError::type_invalid(
-                path,
-                bounded(v),
-                format!("{} must be of type {t}: \"{}\"", subject(name), type_name(v)),
-            ));
-            return;
-        }
+    if let Some(t) = s.type_.filter(|t| !t.is_empty())
+        && !type_matches(v, t)
+    {
+        errs.push(FieldError::type_invalid(
+            path,
+            bounded(v),
+            format!(
+                "{} must be of type {t}: \"{}\"",
+                subject(name),
+                type_name(v)
+            ),
+        ));
+        return false;
     }
-    if let Some(values) = s.enum_ {
-        if !values.is_empty() && !values.iter().any(|e| json_equal(e, v)) {
-            let supported: Vec<String> = values
-                .iter()
-                .map(|e| match e {
-                    Value::String(s) => s.clone(),
-                    other => bounded(other).to_string(),
-                })
-                .collect();
-            errs.push(FieldError::not_supported(path, bounded(v), &supported));
-        }
+    if let Some(values) = s.enum_
+        && !values.is_empty()
+        && !values.iter().any(|e| json_equal(e, v))
+    {
+        let supported: Vec<String> = values
+            .iter()
+            .map(|e| match e {
+                Value::String(s) => s.clone(),
+                other => bounded(other).to_string(),
+            })
+            .collect();
+        errs.push(FieldError::not_supported(path, bounded(v), &supported));
     }
     match v {
         Value::String(st) => {
             let len = st.chars().count() as i64;
-            if let Some(max) = s.max_length {
-                if len > max {
-                    errs.push(FieldError::too_long_characters(path, max));
-                }
+            if let Some(max) = s.max_length
+                && len > max
+            {
+                errs.push(FieldError::too_long_characters(path, max));
             }
-            if let Some(min) = s.min_length {
-                if len < min {
-                    errs.push(FieldError::invalid(
-                        path,
-                        st.as_str(),
-                        format!("{} should be at least {min} chars long", subject(name)),
-                    ));
-                }
+            if let Some(min) = s.min_length
+                && len < min
+            {
+                errs.push(FieldError::invalid(
+                    path,
+                    st.as_str(),
+                    format!("{} should be at least {min} chars long", subject(name)),
+                ));
             }
-            if let Some(pattern) = s.pattern.filter(|p| !p.is_empty()) {
-                if let Some(re) = go_regex::compile(pattern) {
-                    if !re.is_match(st) {
-                        errs.push(FieldError::invalid(
-                            path,
-                            st.as_str(),
-                            format!("{} should match '{pattern}'", subject(name)),
-                        ));
-                    }
-                }
+            if let Some(pattern) = s.pattern.filter(|p| !p.is_empty())
+                && let Some(re) = go_regex::compile(pattern)
+                && !re.is_match(st)
+            {
+                errs.push(FieldError::invalid(
+                    path,
+                    st.as_str(),
+                    format!("{} should match '{pattern}'", subject(name)),
+                ));
             }
         }
         Value::Number(n) => {
@@ -230,49 +276,63 @@ pub(super) fn validate_value(
                     errs.push(FieldError::invalid(
                         path,
                         v.clone(),
-                        format!("{} should be a multiple of {}", subject(name), fmt_number(m)),
+                        format!(
+                            "{} should be a multiple of {}",
+                            subject(name),
+                            fmt_number(m)
+                        ),
                     ));
                 }
             }
-            if let Some(max) = s.maximum {
-                if (s.exclusive_maximum && f >= max) || f > max {
-                    let rel = if s.exclusive_maximum { "less than" } else { "less than or equal to" };
-                    errs.push(FieldError::invalid(
-                        path,
-                        v.clone(),
-                        format!("{} should be {rel} {}", subject(name), fmt_number(max)),
-                    ));
-                }
+            if let Some(max) = s.maximum
+                && ((s.exclusive_maximum && f >= max) || f > max)
+            {
+                let rel = if s.exclusive_maximum {
+                    "less than"
+                } else {
+                    "less than or equal to"
+                };
+                errs.push(FieldError::invalid(
+                    path,
+                    v.clone(),
+                    format!("{} should be {rel} {}", subject(name), fmt_number(max)),
+                ));
             }
-            if let Some(min) = s.minimum {
-                if (s.exclusive_minimum && f <= min) || f < min {
-                    let rel = if s.exclusive_minimum { "greater than" } else { "greater than or equal to" };
-                    errs.push(FieldError::invalid(
-                        path,
-                        v.clone(),
-                        format!("{} should be {rel} {}", subject(name), fmt_number(min)),
-                    ));
-                }
+            if let Some(min) = s.minimum
+                && ((s.exclusive_minimum && f <= min) || f < min)
+            {
+                let rel = if s.exclusive_minimum {
+                    "greater than"
+                } else {
+                    "greater than or equal to"
+                };
+                errs.push(FieldError::invalid(
+                    path,
+                    v.clone(),
+                    format!("{} should be {rel} {}", subject(name), fmt_number(min)),
+                ));
             }
         }
         Value::Array(a) => {
             let len = a.len() as i64;
-            if let Some(max) = s.max_items {
-                if len > max {
-                    errs.push(FieldError::too_many(path, len, max));
-                }
+            if let Some(max) = s.max_items
+                && len > max
+            {
+                errs.push(FieldError::too_many(path, len, max));
             }
-            if let Some(min) = s.min_items {
-                if len < min {
-                    errs.push(FieldError::invalid(
-                        path,
-                        bounded(v),
-                        format!("{} should have at least {min} items", subject(name)),
-                    ));
-                }
+            if let Some(min) = s.min_items
+                && len < min
+            {
+                errs.push(FieldError::invalid(
+                    path,
+                    bounded(v),
+                    format!("{} should have at least {min} items", subject(name)),
+                ));
             }
             if s.unique_items
-                && a.iter().enumerate().any(|(i, x)| a[..i].iter().any(|y| json_equal(x, y)))
+                && a.iter()
+                    .enumerate()
+                    .any(|(i, x)| a[..i].iter().any(|y| json_equal(x, y)))
             {
                 errs.push(FieldError::invalid(
                     path,
@@ -280,60 +340,50 @@ pub(super) fn validate_value(
                     format!("{} shouldn't contain duplicates", subject(name)),
                 ));
             }
-            if let Some(items) = s.items_schema() {
-                for (i, x) in a.iter().enumerate() {
-                    validate_value(x, items, &join(name, &i.to_string()), base, errs);
-                }
-            }
         }
-        Value::Object(m) => validate_object(m, v, s, name, path, base, errs),
+        Value::Object(m) => validate_object(m, v, s, name, path, errs),
         _ => {}
     }
-    junctors(v, s, name, path, base, errs);
+    true
 }
 
+#[inline(never)]
 fn validate_object(
     m: &Map<String, Value>,
     v: &Value,
     s: &Node<'_>,
     name: &str,
     path: &FieldPath<'_>,
-    base: &FieldPath<'_>,
     errs: &mut ErrorList,
 ) {
     let len = m.len() as i64;
-    if let Some(max) = s.max_properties {
-        if len > max {
-            errs.push(FieldError::too_many(path, len, max));
-        }
+    if let Some(max) = s.max_properties
+        && len > max
+    {
+        errs.push(FieldError::too_many(path, len, max));
     }
-    if let Some(min) = s.min_properties {
-        if len < min {
-            errs.push(FieldError::invalid(
-                path,
-                bounded(v),
-                format!("{} should have at least {min} properties", subject(name)),
-            ));
-        }
+    if let Some(min) = s.min_properties
+        && len < min
+    {
+        errs.push(FieldError::invalid(
+            path,
+            bounded(v),
+            format!("{} should have at least {min} properties", subject(name)),
+        ));
     }
     for r in s.required.as_deref().unwrap_or(&[]) {
         if !m.contains_key(*r) {
             errs.push(FieldError::required(&path.child(r), ""));
         }
     }
-    for (k, x) in m {
-        let child = join(name, k);
-        if let Some(p) = s.property(k) {
-            validate_value(x, p, &child, base, errs);
-        } else {
-            match &s.additional_properties {
-                Some(SchemaOrBool::Schema(ap)) => validate_value(x, ap, &child, base, errs),
-                Some(SchemaOrBool::Bool(false)) => errs.push(FieldError::invalid(
+    if let Some(SchemaOrBool::Bool(false)) = &s.additional_properties {
+        for k in m.keys() {
+            if s.property(k).is_none() {
+                errs.push(FieldError::invalid(
                     path,
                     "",
-                    format!("{} is a forbidden property", subject(&child)),
-                )),
-                _ => {}
+                    format!("{} is a forbidden property", subject(&join(name, k))),
+                ));
             }
         }
     }
@@ -345,15 +395,23 @@ fn passes(v: &Value, s: &Node<'_>, base: &FieldPath<'_>) -> bool {
     e.is_empty()
 }
 
-fn junctors(
-    v: &Value,
-    s: &Node<'_>,
-    name: &str,
-    path: &FieldPath<'_>,
-    base: &FieldPath<'_>,
-    errs: &mut ErrorList,
-) {
-    let who = if name.is_empty() { String::new() } else { format!("{name} ") };
+#[inline(never)]
+fn junctors(v: &Value, s: &Node<'_>, name: &str, base: &FieldPath<'_>, errs: &mut ErrorList) {
+    if s.all_of.is_empty() && s.any_of.is_empty() && s.one_of.is_empty() && s.not.is_none() {
+        return;
+    }
+    let named;
+    let path = if name.is_empty() {
+        base
+    } else {
+        named = base.child(name);
+        &named
+    };
+    let who = if name.is_empty() {
+        String::new()
+    } else {
+        format!("{name} ")
+    };
     if !s.all_of.is_empty() {
         let mut inner = ErrorList::new();
         let mut valid = 0;
@@ -392,14 +450,14 @@ fn junctors(
             ));
         }
     }
-    if let Some(not) = &s.not {
-        if passes(v, not, base) {
-            errs.push(FieldError::invalid(
-                path,
-                "",
-                format!("{who}must not validate the schema (not)"),
-            ));
-        }
+    if let Some(not) = &s.not
+        && passes(v, not, base)
+    {
+        errs.push(FieldError::invalid(
+            path,
+            "",
+            format!("{who}must not validate the schema (not)"),
+        ));
     }
 }
 
@@ -429,41 +487,7 @@ fn defaults<'a>(
     let embedded = is_root || s.embedded_resource;
     let meta = if embedded { None } else { meta };
     if let Some(d) = s.default {
-        let dp = path.child("default");
-        if depth_exceeds(d, MAX_VALUE_DEPTH) {
-            errs.push(FieldError::invalid(
-                &dp,
-                bounded(d),
-                format!("must not be nested more than {MAX_VALUE_DEPTH} levels deep"),
-            ));
-        } else if let Some(pos) = &meta {
-            if let Err(e) = coerce_meta(pos, d) {
-                errs.push(FieldError::invalid(
-                    &dp,
-                    d.clone(),
-                    format!("must result in valid metadata: {e}"),
-                ));
-            } else {
-                validate_value(d, s, "", &dp, errs);
-            }
-        } else {
-            let mut pruned = d.clone();
-            prune_value(&mut pruned, Some(s), embedded);
-            if pruned != *d {
-                errs.push(FieldError::invalid(&dp, d.clone(), "must not have unknown fields"));
-            }
-            let mut meta_errs = ErrorList::new();
-            if embedded {
-                if let Value::Object(obj) = d {
-                    embedded_resource(obj, &dp, &mut meta_errs);
-                }
-            }
-            if meta_errs.is_empty() {
-                validate_value(d, s, "", &dp, errs);
-            } else {
-                errs.extend(meta_errs);
-            }
-        }
+        check_default(s, d, path, embedded, meta.as_ref(), errs);
     }
     if let Some(items) = s.items_schema() {
         let pos = meta.clone().map(|mut p| {
@@ -487,6 +511,55 @@ fn defaults<'a>(
             None => None,
         };
         defaults(p, &props.key(k), false, pos, errs);
+    }
+}
+
+/// One node's default: pruned, valid metadata, valid against the node.
+#[inline(never)]
+fn check_default(
+    s: &Node<'_>,
+    d: &Value,
+    path: &FieldPath<'_>,
+    embedded: bool,
+    meta: Option<&MetaPos<'_>>,
+    errs: &mut ErrorList,
+) {
+    let dp = path.child("default");
+    if depth_exceeds(d, MAX_VALUE_DEPTH) {
+        errs.push(FieldError::invalid(
+            &dp,
+            bounded(d),
+            format!("must not be nested more than {MAX_VALUE_DEPTH} levels deep"),
+        ));
+    } else if let Some(pos) = meta {
+        if let Err(e) = coerce_meta(pos, d) {
+            errs.push(FieldError::invalid(
+                &dp,
+                d.clone(),
+                format!("must result in valid metadata: {e}"),
+            ));
+        } else {
+            validate_value(d, s, "", &dp, errs);
+        }
+    } else {
+        let mut pruned = d.clone();
+        prune_value(&mut pruned, Some(s), embedded);
+        if pruned != *d {
+            errs.push(FieldError::invalid(
+                &dp,
+                d.clone(),
+                "must not have unknown fields",
+            ));
+        }
+        let mut meta_errs = ErrorList::new();
+        if embedded && let Value::Object(obj) = d {
+            embedded_resource(obj, &dp, &mut meta_errs);
+        }
+        if meta_errs.is_empty() {
+            validate_value(d, s, "", &dp, errs);
+        } else {
+            errs.extend(meta_errs);
+        }
     }
 }
 
@@ -523,17 +596,20 @@ fn embedded_resource(obj: &Map<String, Value>, path: &FieldPath<'_>, errs: &mut 
                     errs.push(FieldError::invalid(
                         &p,
                         s.as_str(),
-                        format!("may have mixed case, but should otherwise match: {}", e.join(",")),
+                        format!(
+                            "may have mixed case, but should otherwise match: {}",
+                            e.join(",")
+                        ),
                     ));
                 }
             }
             other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
         }
     }
-    if let Some(m) = obj.get("metadata") {
-        if let Err(e) = coerce_object_meta(m) {
-            errs.push(FieldError::invalid(&path.child("metadata"), bounded(m), e));
-        }
+    if let Some(m) = obj.get("metadata")
+        && let Err(e) = coerce_object_meta(m)
+    {
+        errs.push(FieldError::invalid(&path.child("metadata"), bounded(m), e));
     }
 }
 
@@ -587,7 +663,10 @@ fn coerce_meta(pos: &MetaPos<'_>, d: &Value) -> Result<(), String> {
                 if e.is_empty() {
                     Ok(())
                 } else {
-                    Err(format!("kind: may have mixed case, but should otherwise match: {}", e.join(",")))
+                    Err(format!(
+                        "kind: may have mixed case, but should otherwise match: {}",
+                        e.join(",")
+                    ))
                 }
             }
             _ => Err(format!("{}: must be a string", pos.field)),

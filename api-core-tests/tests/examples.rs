@@ -1,0 +1,166 @@
+//! The example APIs: their CRDs (snapshots, structural checks, YAML round
+//! trips) and the wire form of their objects.
+
+use api_core::crd::CustomResourceDefinition;
+use api_core::prelude::*;
+use examples::cronjob::{ConcurrencyPolicy, CronJob, CronJobSpec, JobTemplate, Port, Protocol};
+use examples::memcached::{Memcached, MemcachedList, MemcachedSpec, MemcachedStatus};
+use examples::tenant::{Tenant, TenantSpec};
+use serde_json::json;
+
+#[test]
+fn example_crds_match_their_snapshots() {
+    for crd in examples::crds() {
+        insta::assert_snapshot!(crd.metadata.name.clone(), crd.to_yaml());
+    }
+}
+
+#[test]
+fn example_crds_are_structural_and_valid() {
+    for crd in examples::crds() {
+        let errors = api_core::schema::structural::check_crd(&crd.to_json());
+        assert!(errors.is_empty(), "{}: {errors}", crd.metadata.name);
+    }
+}
+
+#[test]
+fn example_crds_round_trip_through_yaml() {
+    for crd in examples::crds() {
+        let back = CustomResourceDefinition::from_yaml(&crd.to_yaml()).unwrap();
+        assert_eq!(back, crd);
+        assert_eq!(back.to_json(), crd.to_json());
+    }
+}
+
+#[test]
+fn crds_carry_the_resource_names() {
+    let crd = Memcached::crd();
+    assert_eq!(crd.metadata.name, "memcacheds.cache.example.com");
+    assert_eq!(crd.spec.names.list_kind, "MemcachedList");
+    assert_eq!(crd.spec.scope, "Namespaced");
+    assert_eq!(Tenant::crd().spec.scope, "Cluster");
+    assert_eq!(
+        <Memcached as api_core::CustomResourceExt>::crd_name(),
+        "memcacheds.cache.example.com"
+    );
+    assert_eq!(Memcached::PLURAL, "memcacheds");
+    assert_eq!(Memcached::SHORT_NAMES, ["mc"]);
+    assert_eq!(Memcached::api_version(), "cache.example.com/v1alpha1");
+    assert_eq!(Tenant::SCOPE, Scope::Cluster);
+    assert_eq!(CronJob::CATEGORIES, ["all"]);
+}
+
+fn memcached() -> Memcached {
+    let mut mc = Memcached::new("cache", MemcachedSpec { size: Some(2) });
+    mc.metadata.namespace = "default".into();
+    mc
+}
+
+#[test]
+fn root_writes_type_meta_first_and_omits_unset_status() {
+    let text = serde_json::to_string(&memcached()).unwrap();
+    assert_eq!(
+        text,
+        r#"{"apiVersion":"cache.example.com/v1alpha1","kind":"Memcached","metadata":{"name":"cache","namespace":"default"},"spec":{"size":2}}"#
+    );
+    let mut with_status = memcached();
+    with_status.status = Some(MemcachedStatus {
+        nodes: vec!["a".into()],
+    });
+    let v = serde_json::to_value(&with_status).unwrap();
+    assert_eq!(v["status"], json!({"nodes": ["a"]}));
+    let back: Memcached = serde_json::from_value(v).unwrap();
+    assert_eq!(back.status, with_status.status);
+}
+
+#[test]
+fn root_decoding_checks_type_meta() {
+    let ok: Memcached =
+        serde_json::from_value(json!({"metadata": {"name": "x"}, "spec": {}})).unwrap();
+    assert_eq!(ok.metadata.name, "x");
+    assert_eq!(ok.spec.size, None);
+    let err = serde_json::from_value::<Memcached>(
+        json!({"apiVersion": "cache.example.com/v1", "kind": "Memcached", "spec": {}}),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains(r#"wrong apiVersion: expected "cache.example.com/v1alpha1", found "cache.example.com/v1""#), "{err}");
+    let err = serde_json::from_value::<Memcached>(json!({"kind": "Pod", "spec": {}}))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(r#"wrong kind: expected "Memcached", found "Pod""#),
+        "{err}"
+    );
+    let err = serde_json::from_value::<Memcached>(json!({"metadata": {}}))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("missing field `spec`"), "{err}");
+    let err = serde_json::from_str::<Memcached>(r#"{"spec": {}, "spec": {}}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("duplicate field `spec`"), "{err}");
+    // Unknown top-level fields are ignored, as the apiserver prunes them.
+    let ok: Memcached =
+        serde_json::from_value(json!({"spec": {"size": 1}, "extra": [1, 2]})).unwrap();
+    assert_eq!(ok.spec.size, Some(1));
+}
+
+#[test]
+fn list_of_roots() {
+    let list: MemcachedList = vec![memcached()].into_iter().collect();
+    let v = serde_json::to_value(&list).unwrap();
+    assert_eq!(v["kind"], "MemcachedList");
+    assert_eq!(v["apiVersion"], "cache.example.com/v1alpha1");
+    assert_eq!(v["items"][0]["kind"], "Memcached");
+    let back: MemcachedList = serde_json::from_value(v).unwrap();
+    assert_eq!(back.items[0].spec, list.items[0].spec);
+}
+
+#[test]
+fn defaults_fill_unset_fields_only() {
+    let mut mc = Memcached::new("a", MemcachedSpec { size: None });
+    mc.apply_defaults();
+    assert_eq!(mc.spec.size, Some(1));
+    let mut set = Memcached::new("a", MemcachedSpec { size: Some(3) });
+    set.apply_defaults();
+    assert_eq!(set.spec.size, Some(3));
+
+    let mut cj = CronJob::new(
+        "nightly",
+        CronJobSpec {
+            schedule: "0 3 * * *".into(),
+            starting_deadline_seconds: None,
+            concurrency_policy: None,
+            suspend: None,
+            successful_jobs_history_limit: None,
+            job_template: JobTemplate {
+                image: "busybox".into(),
+                command: vec![],
+                ports: vec![Port {
+                    name: "http".into(),
+                    port: 80,
+                    protocol: None,
+                }],
+                labels: Default::default(),
+                active_deadline_seconds: None,
+            },
+        },
+    );
+    cj.apply_defaults();
+    assert_eq!(cj.spec.concurrency_policy, Some(ConcurrencyPolicy::Allow));
+    assert_eq!(cj.spec.suspend, Some(false));
+    assert_eq!(cj.spec.successful_jobs_history_limit, Some(3));
+    assert_eq!(cj.spec.job_template.ports[0].protocol, Some(Protocol::Tcp));
+    let once = cj.clone();
+    cj.apply_defaults();
+    assert_eq!(cj.spec, once.spec);
+    let _ = Tenant::new(
+        "t",
+        TenantSpec {
+            display_name: "T".into(),
+            admins: vec![],
+            quota: None,
+        },
+    );
+}

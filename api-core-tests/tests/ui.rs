@@ -1,0 +1,9 @@
+//! Compile-time behaviour of the derives: errors (with their exact text in
+//! `.stderr` files) and programs that must compile and run.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/fail/*.rs");
+    t.pass("tests/ui/pass/*.rs");
+}
