@@ -1,6 +1,8 @@
 //! Example APIs defined with api-core, and the `crdgen` binary that prints
 //! their CustomResourceDefinitions.
 
+#![deny(missing_docs)]
+
 pub mod cronjob;
 pub mod memcached;
 pub mod tenant;
