@@ -2,11 +2,11 @@
 //! (static defaulting, validation, and its structural schema), and its
 //! implementations for the standard types serde can carry.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
-use crate::facts::{self, Kind, TypeFacts};
+use crate::facts::{self, FieldFacts, Kind, TypeFacts};
 use crate::meta::{LabelSelector, ManagedFieldsEntry, MicroTime, OwnerReference, Time};
 use crate::validation::{ErrorList, FieldPath};
 
@@ -67,7 +67,7 @@ macro_rules! scalar {
 
 scalar! {
     String => String, 0, { "type": "string" };
-    bool => Boolean, 0, { "type": "boolean" };
+    bool => Boolean, facts::BOOL, { "type": "boolean" };
     i32 => Integer, 0, { "type": "integer", "format": "int32" };
     i64 => Integer, 0, { "type": "integer", "format": "int64" };
     i8 => Integer, facts::NARROW_INT, { "type": "integer" };
@@ -101,11 +101,36 @@ macro_rules! via_json_schema {
 }
 
 via_json_schema! {
-    crate::meta::ObjectMeta => Object;
     crate::meta::ListMeta => Object;
     OwnerReference => Object;
     LabelSelector => Object;
     ManagedFieldsEntry => Object;
+}
+
+/// The fields printer columns and selectable fields may name under
+/// `.metadata`.
+impl ApiType for crate::meta::ObjectMeta {
+    const FACTS: &'static TypeFacts = {
+        const STRING: &TypeFacts = <String as ApiType>::FACTS;
+        const INT: &TypeFacts = <i64 as ApiType>::FACTS;
+        const TIME: &TypeFacts = <Time as ApiType>::FACTS;
+        const LABELS: &TypeFacts = <BTreeMap<String, String> as ApiType>::FACTS;
+        const FIELDS: &[FieldFacts] = &[
+            FieldFacts::new("name", STRING, false),
+            FieldFacts::new("generateName", STRING, false),
+            FieldFacts::new("namespace", STRING, false),
+            FieldFacts::new("uid", STRING, false),
+            FieldFacts::new("resourceVersion", STRING, false),
+            FieldFacts::new("generation", INT, false),
+            FieldFacts::new("creationTimestamp", TIME, false),
+            FieldFacts::new("deletionTimestamp", TIME, false),
+            FieldFacts::new("deletionGracePeriodSeconds", INT, false),
+            FieldFacts::new("labels", LABELS, false),
+            FieldFacts::new("annotations", LABELS, false),
+            FieldFacts::new("finalizers", <Vec<String> as ApiType>::FACTS, false),
+        ];
+        &TypeFacts::object(FIELDS, 0)
+    };
 }
 
 impl<T: ApiType> ApiType for Option<T> {
@@ -169,6 +194,24 @@ impl<T: ApiType> ApiType for Vec<T> {
 
 impl<T: ApiType + Ord> ApiType for BTreeSet<T> {
     const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET);
+
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        for (i, item) in self.iter().enumerate() {
+            item.validate(&path.index(i), errors);
+        }
+    }
+
+    fn api_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut s = array_schema::<T>(generator);
+        s.insert("x-kubernetes-list-type".into(), "set".into());
+        s
+    }
+}
+
+impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> ApiType
+    for HashSet<T, S>
+{
+    const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET | facts::HASH_MAP);
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         for (i, item) in self.iter().enumerate() {

@@ -39,10 +39,24 @@ pub const DURATION: u32 = 1 << 4;
 pub const TIME: u32 = 1 << 5;
 /// A set (`BTreeSet`): `x-kubernetes-list-type: set`.
 pub const SET: u32 = 1 << 6;
-/// A map whose values are objects (maps of subobjects).
-pub const OBJECT_MAP: u32 = 1 << 7;
+/// A map whose values are not strings (`no_maps`).
+pub const NON_STRING_MAP: u32 = 1 << 7;
 /// The type is `Conditions`.
 pub const CONDITIONS: u32 = 1 << 8;
+/// A `bool`.
+pub const BOOL: u32 = 1 << 9;
+
+// api-derive writes field masks as integers with these values
+// (`api-derive/src/lints/types.rs`, `FLAG_LINTS`): keep them in step.
+const _: () = assert!(
+    FLOAT == 1
+        && UNSIGNED == 2
+        && NARROW_INT == 4
+        && HASH_MAP == 8
+        && DURATION == 16
+        && NON_STRING_MAP == 128
+        && BOOL == 512
+);
 
 /// One field of an object type.
 #[derive(Debug)]
@@ -58,6 +72,23 @@ pub struct FieldFacts {
     /// Whether the field is `#[serde(flatten)]`ed: its type's fields are
     /// this object's fields.
     pub flattened: bool,
+    /// Flags of the field's type that do not count for the parent: the
+    /// derive has already rejected them, or the field allows them.
+    pub masked: u32,
+}
+
+impl FieldFacts {
+    /// A field with nothing masked.
+    pub const fn new(name: &'static str, ty: &'static TypeFacts, required: bool) -> Self {
+        FieldFacts {
+            name,
+            ty,
+            required,
+            defaulted: false,
+            flattened: false,
+            masked: 0,
+        }
+    }
 }
 
 /// What the derives know about a type.
@@ -67,7 +98,8 @@ pub struct TypeFacts {
     pub kind: Kind,
     /// The type's own flags.
     pub flags: u32,
-    /// The flags of the type and of everything below it.
+    /// The flags of the type and of everything below it (minus what the
+    /// derives below have already dealt with).
     pub deep_flags: u32,
     /// The fields of an object.
     pub fields: &'static [FieldFacts],
@@ -104,11 +136,10 @@ impl TypeFacts {
 
     /// A map with string keys and `value`s.
     pub const fn map(value: &'static TypeFacts, flags: u32) -> Self {
-        let object_values = matches!(value.kind, Kind::Object | Kind::Map | Kind::Array);
-        let flags = if object_values {
-            flags | OBJECT_MAP
-        } else {
+        let flags = if matches!(value.kind, Kind::String) {
             flags
+        } else {
+            flags | NON_STRING_MAP
         };
         TypeFacts {
             kind: Kind::Map,
@@ -126,7 +157,7 @@ impl TypeFacts {
         let mut depth = 0;
         let mut i = 0;
         while i < fields.len() {
-            deep |= fields[i].ty.deep_flags;
+            deep |= fields[i].ty.deep_flags & !fields[i].masked;
             if fields[i].ty.depth > depth {
                 depth = fields[i].ty.depth;
             }
@@ -153,4 +184,283 @@ impl TypeFacts {
             depth: inner.depth,
         }
     }
+
+    /// The field with JSON name `name`, looking through flattened fields.
+    pub const fn field(&'static self, name: &str) -> Option<&'static FieldFacts> {
+        field_in(self.fields, name.as_bytes(), 0, name.len())
+    }
+}
+
+const fn eq(a: &[u8], start: usize, end: usize, b: &[u8]) -> bool {
+    if end - start != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        if a[start + i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn field_in(
+    fields: &'static [FieldFacts],
+    path: &[u8],
+    start: usize,
+    end: usize,
+) -> Option<&'static FieldFacts> {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        if f.flattened {
+            if let Some(found) = field_in(f.ty.fields, path, start, end) {
+                return Some(found);
+            }
+        } else if eq(path, start, end, f.name.as_bytes()) {
+            return Some(f);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Resolves a JSON path (`.spec.replicas`, `.spec.ports[0].port`,
+/// `.status.conditions[?(@.type=="Ready")].status`) through the facts,
+/// as printer columns, scale and selectable fields use them. `None` when a
+/// segment does not exist or the path does not parse.
+pub const fn resolve(root: &'static TypeFacts, path: &str) -> Option<&'static TypeFacts> {
+    let p = path.as_bytes();
+    let mut cur = root;
+    let mut i = 0;
+    if p.is_empty() {
+        return None;
+    }
+    while i < p.len() {
+        match p[i] {
+            b'.' => {
+                let start = i + 1;
+                let mut end = start;
+                while end < p.len() && p[end] != b'.' && p[end] != b'[' {
+                    end += 1;
+                }
+                if end == start {
+                    return None;
+                }
+                if matches!(cur.kind, Kind::Any) {
+                    return Some(cur);
+                }
+                if matches!(cur.kind, Kind::Map) {
+                    match cur.item {
+                        Some(v) => cur = v,
+                        None => return None,
+                    }
+                } else {
+                    match field_in(cur.fields, p, start, end) {
+                        Some(f) => cur = f.ty,
+                        None => return None,
+                    }
+                }
+                i = end;
+            }
+            b'[' => {
+                // `[n]`, `[*]` or a filter `[?(...)]`: all select list items.
+                let mut end = i + 1;
+                let mut depth = 1;
+                while end < p.len() && depth > 0 {
+                    if p[end] == b'[' {
+                        depth += 1;
+                    } else if p[end] == b']' {
+                        depth -= 1;
+                    }
+                    end += 1;
+                }
+                if depth != 0 || end == i + 2 {
+                    return None;
+                }
+                if matches!(cur.kind, Kind::Any) {
+                    return Some(cur);
+                }
+                match (cur.kind, cur.item) {
+                    (Kind::Array, Some(item)) => cur = item,
+                    _ => return None,
+                }
+                i = end;
+            }
+            _ => return None,
+        }
+    }
+    Some(cur)
+}
+
+/// Whether `facts` fits a printer-column type (`integer`, `number`,
+/// `string`, `boolean`, `date`).
+pub const fn fits_column(facts: &TypeFacts, column_type: &str) -> bool {
+    let t = column_type.as_bytes();
+    match facts.kind {
+        Kind::Any => true,
+        Kind::Integer => eq(t, 0, t.len(), b"integer") || eq(t, 0, t.len(), b"number"),
+        Kind::Number => eq(t, 0, t.len(), b"number"),
+        Kind::Boolean => eq(t, 0, t.len(), b"boolean"),
+        Kind::String => {
+            eq(t, 0, t.len(), b"string") || (eq(t, 0, t.len(), b"date") && facts.flags & TIME != 0)
+        }
+        Kind::IntOrString => eq(t, 0, t.len(), b"string") || eq(t, 0, t.len(), b"integer"),
+        Kind::Object | Kind::Array | Kind::Map => false,
+    }
+}
+
+/// The type-layer check of a field: panics (a compile error where the
+/// derive put the check, naming the field) when the facts carry a flag of
+/// a lint that is denied there. The messages are static so that every
+/// derive does not have to write them out.
+pub const fn deny_flags(flags: u32, denied: u32) {
+    let bad = flags & denied;
+    if bad & (UNSIGNED | NARROW_INT) != 0 {
+        panic!(
+            "this field's type is or contains an integer other than `i32`/`i64` [integer_width]\n  help: use `i32` or `i64` (bounded with `minimum = 0` if needed)\n  note: Kubernetes API conventions, \"Primitive types\"; to allow it: #[kube(allow(integer_width))] on this field, or where the type is defined"
+        );
+    }
+    if bad & FLOAT != 0 {
+        panic!(
+            "this field's type is or contains a float, and floats are errors under spec [no_floats]\n  help: use an integer with the unit in the name, or a string (a `Quantity`)\n  note: Kubernetes API conventions, \"Primitive types\"; to allow it: #[kube(allow(no_floats))] on this field, or where the type is defined"
+        );
+    }
+    if bad & NON_STRING_MAP != 0 {
+        panic!(
+            "this field's type is or contains a map whose values are not strings [no_maps]\n  help: use a list of named objects with `list_type = \"map\"`\n  note: Kubernetes API conventions, \"Lists of named subobjects preferred over maps\"; to allow it: #[kube(allow(no_maps))] on this field, or where the type is defined"
+        );
+    }
+    if bad & DURATION != 0 {
+        panic!(
+            "this field's type is or contains a `Duration` [no_durations]\n  help: use an integer with the unit in the name (`timeoutSeconds`)\n  note: Kubernetes API conventions, \"Units\"; to allow it: #[kube(allow(no_durations))] on this field, or where the type is defined"
+        );
+    }
+    if bad & BOOL != 0 {
+        panic!(
+            "this field's type is or contains a `bool` [no_bools]\n  help: use a string enum\n  note: Kubernetes API conventions, \"Primitive types\"; to allow it: #[kube(allow(no_bools))] on this field, or where the type is defined"
+        );
+    }
+    if bad & HASH_MAP != 0 {
+        panic!(
+            "this field's type is or contains a `HashMap` or `HashSet` [hash_map]\n  help: use `BTreeMap`/`BTreeSet`\n  note: Kubernetes API conventions, \"Primitive types\"; to allow it: #[kube(allow(hash_map))] on this field, or where the type is defined"
+        );
+    }
+}
+
+/// Whether any field of an object is required (`status_optional`).
+pub const fn any_required(facts: &TypeFacts) -> bool {
+    let mut i = 0;
+    while i < facts.fields.len() {
+        let f = &facts.fields[i];
+        if (f.flattened && any_required(f.ty)) || (!f.flattened && f.required) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The type-layer check of one `list_map_keys` entry (always an error:
+/// the apiserver rejects such a CRD).
+pub const fn check_list_map_key(item: &'static TypeFacts, key: &str) {
+    match list_map_key_problem(item, key) {
+        0 => {}
+        1 => panic!(
+            "this list-map key is not a field of the item type [list_type]\n  help: list map keys name fields of the items, by JSON name\n  note: the apiserver rejects such a CRD, so this cannot be allowed"
+        ),
+        2 => panic!(
+            "this list-map key is not a scalar field of the item type [list_type]\n  help: a list-map key must be a string, integer or boolean field\n  note: the apiserver rejects such a CRD, so this cannot be allowed"
+        ),
+        _ => panic!(
+            "this list-map key is neither required nor defaulted in the item type [list_type]\n  help: make the key field required, or give it a `#[default(...)]`\n  note: the apiserver rejects such a CRD, so this cannot be allowed"
+        ),
+    }
+}
+
+/// Why a `list_map_keys` entry is not usable, or 0: 1 no such field,
+/// 2 not a scalar, 3 neither required nor defaulted.
+pub const fn list_map_key_problem(item: &'static TypeFacts, key: &str) -> u8 {
+    match item.field(key) {
+        None => 1,
+        Some(f) => {
+            if matches!(f.ty.kind, Kind::Object | Kind::Array | Kind::Map) {
+                2
+            } else if !f.required && !f.defaulted {
+                3
+            } else {
+                0
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static STRING: TypeFacts = TypeFacts::scalar(Kind::String, 0);
+    static TIME_F: TypeFacts = TypeFacts::scalar(Kind::String, TIME);
+    static INT: TypeFacts = TypeFacts::scalar(Kind::Integer, 0);
+    static PORT_FIELDS: [FieldFacts; 2] = [
+        FieldFacts::new("name", &STRING, true),
+        FieldFacts::new("port", &INT, false),
+    ];
+    static PORT: TypeFacts = TypeFacts::object(&PORT_FIELDS, 0);
+    static PORTS: TypeFacts = TypeFacts::array(&PORT, 0);
+    static EXTRA_FIELDS: [FieldFacts; 1] = [FieldFacts::new("since", &TIME_F, false)];
+    static EXTRA: TypeFacts = TypeFacts::object(&EXTRA_FIELDS, 0);
+    static SPEC_FIELDS: [FieldFacts; 3] = [
+        FieldFacts::new("replicas", &INT, false),
+        FieldFacts::new("ports", &PORTS, false),
+        FieldFacts {
+            name: "",
+            ty: &EXTRA,
+            required: false,
+            defaulted: false,
+            flattened: true,
+            masked: 0,
+        },
+    ];
+    static SPEC: TypeFacts = TypeFacts::object(&SPEC_FIELDS, 0);
+    static ROOT_FIELDS: [FieldFacts; 1] = [FieldFacts::new("spec", &SPEC, true)];
+    static ROOT: TypeFacts = TypeFacts::object(&ROOT_FIELDS, 0);
+
+    #[test]
+    fn paths_resolve_through_fields_lists_and_flattening() {
+        assert_eq!(
+            resolve(&ROOT, ".spec.replicas").map(|f| f.kind),
+            Some(Kind::Integer)
+        );
+        assert_eq!(
+            resolve(&ROOT, ".spec.ports[0].name").map(|f| f.kind),
+            Some(Kind::String)
+        );
+        assert_eq!(
+            resolve(&ROOT, ".spec.ports[?(@.name==\"http\")].port").map(|f| f.kind),
+            Some(Kind::Integer)
+        );
+        assert_eq!(resolve(&ROOT, ".spec.since").map(|f| f.flags), Some(TIME));
+        assert!(resolve(&ROOT, ".spec.replica").is_none());
+        assert!(resolve(&ROOT, ".spec.replicas[0]").is_none());
+        assert!(resolve(&ROOT, "spec").is_none());
+        assert!(resolve(&ROOT, ".spec..x").is_none());
+        assert!(resolve(&ROOT, ".spec.ports[").is_none());
+        assert!(resolve(&ROOT, "").is_none());
+    }
+
+    #[test]
+    fn columns_and_keys() {
+        assert!(fits_column(&INT, "integer"));
+        assert!(fits_column(&INT, "number"));
+        assert!(!fits_column(&INT, "string"));
+        assert!(fits_column(&TIME_F, "date"));
+        assert!(!fits_column(&STRING, "date"));
+        assert_eq!(list_map_key_problem(&PORT, "name"), 0);
+        assert_eq!(list_map_key_problem(&PORT, "nope"), 1);
+        assert_eq!(list_map_key_problem(&PORT, "port"), 3);
+    }
+
+    const _: () = assert!(resolve(&ROOT, ".spec.ports[0].port").is_some());
 }

@@ -23,6 +23,7 @@ pub mod crd;
 #[doc(hidden)]
 pub mod facts;
 pub mod labels;
+pub mod lints;
 pub mod meta;
 pub mod resource;
 pub mod schema;
@@ -32,8 +33,9 @@ pub mod validation;
 pub use api_derive::{ApiType, KubeResource};
 pub use api_type::ApiType;
 pub use meta::{
-    LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta,
-    OwnerReference, Time, TimeParseError, TypeMeta,
+    Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType, LabelSelector,
+    LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta, OwnerReference,
+    ParseConditionStatusError, Time, TimeParseError, TypeMeta,
 };
 pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
 pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
@@ -45,7 +47,9 @@ pub use schemars;
 /// Everything a type definition needs: `use api_core::prelude::*;`.
 pub mod prelude {
     pub use crate::api_type::ApiType;
-    pub use crate::meta::{ListMeta, MicroTime, ObjectMeta, Time, TypeMeta};
+    pub use crate::meta::{
+        Condition, ConditionStatus, Conditions, ListMeta, MicroTime, ObjectMeta, Time, TypeMeta,
+    };
     pub use crate::resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
     pub use api_derive::{ApiType, KubeResource};
 }

@@ -13,7 +13,7 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-pub use crate::facts::{FieldFacts, Kind, TypeFacts};
+pub use crate::facts::{self, FieldFacts, Kind, TypeFacts};
 pub use schemars;
 pub use serde;
 pub use serde_json;
@@ -372,6 +372,39 @@ pub fn tagged_union(variants: Vec<(&'static str, Schema)>, kw: &Keywords) -> Sch
     m.insert("type".into(), "object".into());
     m.insert("properties".into(), Value::Object(props));
     m.insert("oneOf".into(), Value::Array(one_of));
+    let mut s = Schema::from(m);
+    apply(&mut s, kw);
+    s
+}
+
+/// An internally tagged union (`#[serde(tag = "kind")]`): the tag is a
+/// required string with the variant names as its values, and the members'
+/// fields are optional properties of one object (the first schema of a
+/// name wins).
+pub fn discriminated_union(
+    tag: &str,
+    values: &[&str],
+    members: Vec<Schema>,
+    kw: &Keywords,
+) -> Schema {
+    let mut props = Map::new();
+    props.insert(
+        tag.to_string(),
+        serde_json::json!({ "type": "string", "enum": values }),
+    );
+    for member in members {
+        if let Value::Object(mut m) = member.to_value()
+            && let Some(Value::Object(p)) = m.remove("properties")
+        {
+            for (k, v) in p {
+                props.entry(k).or_insert(v);
+            }
+        }
+    }
+    let mut m = Map::new();
+    m.insert("type".into(), "object".into());
+    m.insert("properties".into(), Value::Object(props));
+    m.insert("required".into(), serde_json::json!([tag]));
     let mut s = Schema::from(m);
     apply(&mut s, kw);
     s

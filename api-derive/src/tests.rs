@@ -1,8 +1,14 @@
 //! In-process expansion snapshots: what the derives generate for
 //! representative inputs, pretty-printed and reviewed as insta snapshots.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use crate::expand::expand;
 use crate::model::Derive;
+
+/// Switches the lint passes off, to measure what they cost.
+pub static LINTS_OFF: AtomicBool = AtomicBool::new(false);
 
 fn pretty(derive: Derive, input: &str) -> String {
     let input: syn::DeriveInput = syn::parse_str(input).expect("test input parses");
@@ -125,4 +131,120 @@ fn errors_are_spanned_compile_errors_not_panics() {
             "{input:?} gave no error:\n{out}"
         );
     }
+}
+
+/// A benchmark, not a test: how much of the derive's expansion time the
+/// lint passes take. Run with
+/// `cargo test -p api-derive --release -- --ignored --nocapture lint_cost`.
+#[test]
+#[ignore = "benchmark; run explicitly"]
+fn lint_cost() {
+    let inputs: Vec<(Derive, syn::DeriveInput)> = (0..200)
+        .flat_map(|i| {
+            let spec = format!(
+                r#"
+                /// Spec {i}.
+                #[kube(group = "bench.example.com", version = "v1", kind = "Thing{i}", namespaced,
+                       status = "Thing{i}Status", printcolumn(name = "R", type = "integer", json_path = ".spec.replicas"))]
+                #[serde(rename_all = "camelCase")]
+                pub struct Thing{i}Spec {{
+                    /// replicas.
+                    #[kube(minimum = 0, maximum = 100)]
+                    #[default(1)]
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub replicas: Option<i32>,
+                    /// image.
+                    #[kube(max_length = 256, pattern = "^[a-z]+$")]
+                    pub image: String,
+                    /// mode.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub mode: Option<Mode>,
+                    /// ports.
+                    #[kube(list_type = "map", list_map_keys = ["name"], max_items = 8)]
+                    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+                    pub ports: Vec<Port>,
+                    /// labels.
+                    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+                    pub labels: BTreeMap<String, String>,
+                    /// args.
+                    #[kube(max_items = 16, items(max_length = 64))]
+                    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+                    pub args: Vec<String>,
+                    /// suspend.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub suspend: Option<bool>,
+                    /// timeout.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub timeout_seconds: Option<i64>,
+                    /// template.
+                    pub template: Template,
+                    /// since.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub start_time: Option<Time>,
+                    /// a.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub a: Option<String>,
+                    /// b.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub b: Option<i64>,
+                }}"#
+            );
+            let status = format!(
+                r#"
+                /// Status {i}.
+                #[serde(rename_all = "camelCase")]
+                pub struct Thing{i}Status {{
+                    /// conditions.
+                    #[serde(default, skip_serializing_if = "Conditions::is_empty")]
+                    pub conditions: Conditions,
+                    /// ready.
+                    #[serde(default, skip_serializing_if = "Option::is_none")]
+                    pub ready_replicas: Option<i32>,
+                }}"#
+            );
+            [(Derive::KubeResource, spec), (Derive::ApiType, status)]
+        })
+        .map(|(d, s)| (d, syn::parse_str(&s).expect("bench input parses")))
+        .collect();
+    // Where the time goes, phase by phase.
+    let (mut t_parse, mut t_lints) = (Duration::ZERO, Duration::ZERO);
+    for (d, input) in &inputs {
+        let mut diags = crate::lints::Diagnostics::default();
+        let start = Instant::now();
+        let model = crate::model::parse(input, *d, &mut diags).expect("model");
+        t_parse += start.elapsed();
+        let start = Instant::now();
+        crate::expand::run_lints(&model, &mut diags);
+        t_lints += start.elapsed();
+    }
+    println!("phases: parse {t_parse:?}, lints {t_lints:?}");
+    let run = |off: bool| -> Duration {
+        LINTS_OFF.store(off, Ordering::Relaxed);
+        let start = Instant::now();
+        for (d, input) in &inputs {
+            std::hint::black_box(expand(input, *d));
+        }
+        start.elapsed()
+    };
+    let mut on = Vec::new();
+    let mut off = Vec::new();
+    let iters: usize = std::env::var("LINT_COST_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(15);
+    for _ in 0..iters {
+        on.push(run(false));
+        off.push(run(true));
+    }
+    LINTS_OFF.store(false, Ordering::Relaxed);
+    on.sort();
+    off.sort();
+    let (on, off) = (on[on.len() / 2], off[off.len() / 2]);
+    println!(
+        "expansion of {} types: with lints {:?}, without {:?}; lint passes take {:.1}% of the expansion",
+        inputs.len(),
+        on,
+        off,
+        (on.as_secs_f64() - off.as_secs_f64()) / on.as_secs_f64() * 100.0
+    );
 }

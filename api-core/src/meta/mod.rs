@@ -1,10 +1,12 @@
 //! meta.k8s.io/v1 types: [`TypeMeta`], [`ObjectMeta`], [`ListMeta`],
-//! [`OwnerReference`], [`ManagedFieldsEntry`], [`LabelSelector`], and the
-//! timestamps [`Time`] and [`MicroTime`].
+//! [`OwnerReference`], [`ManagedFieldsEntry`], [`LabelSelector`], the
+//! timestamps [`Time`] and [`MicroTime`], and status conditions
+//! ([`Conditions`], [`Condition`], [`ConditionStatus`]).
 //!
 //! The JSON is exactly what Kubernetes writes: camelCase keys, empty
 //! strings, zero generations, empty lists and maps left out.
 
+mod conditions;
 mod time;
 
 use std::borrow::Cow;
@@ -13,6 +15,10 @@ use std::collections::BTreeMap;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
+pub use conditions::{
+    Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType,
+    ParseConditionStatusError,
+};
 pub use time::{MicroTime, Time, TimeParseError};
 
 fn is_zero(n: &i64) -> bool {

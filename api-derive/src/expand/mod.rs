@@ -17,20 +17,51 @@ use keywords::{Extra, RuleSrc};
 pub fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
     let mut diags = Diagnostics::default();
     let Some(model) = crate::model::parse(input, derive, &mut diags) else {
-        let (errors, warnings) = diags.into_tokens();
+        let (errors, warnings, _) = diags.into_tokens();
         return quote!(#errors #warnings);
     };
     check_keys(&model, &mut diags);
-    run_lints(&model, &mut diags);
+    #[cfg(test)]
+    let lints_on = !crate::tests::LINTS_OFF.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(test))]
+    let lints_on = true;
+    if lints_on {
+        run_lints(&model, &mut diags);
+    }
     let mut out = api_type(&model, &mut diags);
     if derive == Derive::KubeResource {
         out.extend(root::root(&model, &mut diags));
     }
-    let (errors, warnings) = diags.into_tokens();
+    let (errors, warnings, late_checks) = diags.into_tokens();
     match errors {
-        // On errors only the errors: generated code would add noise.
-        Some(errors) => quote!(#errors #warnings),
-        None => quote!(#out #warnings),
+        // On errors: the errors, plus stand-in impls so that the types
+        // using this one do not report it again.
+        Some(errors) => {
+            let stub = input.generics.params.is_empty().then(|| stub_impls(&model));
+            quote!(#errors #warnings #stub)
+        }
+        None => quote!(#out #warnings #late_checks),
+    }
+}
+
+/// Minimal `JsonSchema` and `ApiType` impls for a type whose derive
+/// failed: its users compile against them instead of reporting the type
+/// as not implementing `ApiType`.
+fn stub_impls(model: &Model) -> TokenStream {
+    let k = &model.krate;
+    let p = private(model);
+    let ident = &model.ident;
+    let name = ident.to_string();
+    quote! {
+        impl #p::schemars::JsonSchema for #ident {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(#name)
+            }
+            fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                #p::schemars::Schema::default()
+            }
+        }
+        impl #k::ApiType for #ident {}
     }
 }
 
@@ -84,7 +115,7 @@ fn check_keys(model: &Model, diags: &mut Diagnostics) {
     }
 }
 
-fn run_lints(model: &Model, diags: &mut Diagnostics) {
+pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
     let name = model.ident.to_string();
     let fields: Vec<&Field> = match &model.data {
         Data::Struct(fields) => fields.iter().collect(),
@@ -113,30 +144,74 @@ fn run_lints(model: &Model, diags: &mut Diagnostics) {
     if let Some(names) = &model.resource {
         lints::check_kind_naming(&name, names, &model.levels, diags);
     }
-    let context = if model.derive == Derive::KubeResource {
-        Context::Spec
-    } else {
-        Context::Any
-    };
+    let k = &model.krate;
+    let context = Context::of(model);
+    let check =
+        |type_name: &str, fields: &[Field], levels: &[&lints::Levels], diags: &mut Diagnostics| {
+            lints::check_json_field_names(type_name, fields, levels, context, diags);
+            lints::check_fields(k, type_name, fields, levels, context, diags);
+        };
     match &model.data {
-        Data::Struct(fields) => {
-            lints::check_json_field_names(&name, fields, &[&model.levels], context, diags)
-        }
+        Data::Struct(fields) => check(&name, fields, &[&model.levels], diags),
         Data::Enum(variants) => {
+            let all_unit = variants
+                .iter()
+                .all(|v| matches!(v.shape, VariantShape::Unit));
             for v in variants {
-                if let VariantShape::Struct(fields) = &v.shape {
-                    let vname = format!("{name}::{}", v.ident);
-                    lints::check_json_field_names(
-                        &vname,
-                        fields,
+                match &v.shape {
+                    VariantShape::Struct(fields) => {
+                        let vname = format!("{name}::{}", v.ident);
+                        check(&vname, fields, &[&model.levels, &v.levels], diags);
+                    }
+                    VariantShape::Newtype(f) => {
+                        let vname = format!("{name}::{}", v.ident);
+                        let shape = crate::model::shape::Shape::of(&f.ty);
+                        let levels = [&model.levels, &v.levels];
+                        lints::type_layer(k, &vname, f, &shape, &levels, context, diags);
+                    }
+                    _ => {}
+                }
+                let external = model.serde.tag.is_none() && model.serde.untagged.is_none();
+                if external
+                    && !all_unit
+                    && !matches!(v.shape, VariantShape::Unit)
+                    && !lints::naming::is_lower_camel(&v.json_name)
+                {
+                    // Data variants become properties of the union's schema.
+                    diags.lint(
+                        lints::Finding {
+                            lint: "json_field_names",
+                            span: v.span,
+                            subject: format!("{name}::{}", v.ident),
+                            problem: format!("JSON name `{}` is not lowerCamelCase (variants of a union are its fields)", v.json_name),
+                            help: format!("add `#[serde(rename_all = \"camelCase\")]` to `{name}`, or `#[serde(rename = \"{}\")]` to the variant", lints::naming::to_lower_camel(&v.json_name)),
+                        },
                         &[&model.levels, &v.levels],
                         context,
-                        diags,
+                    );
+                }
+                // Values of a string enum, or of an internal tag.
+                let values = (all_unit && model.serde.untagged.is_none())
+                    || (model.serde.tag.is_some() && model.serde.content.is_none());
+                if values && !lints::is_enum_value(&v.json_name) {
+                    diags.lint(
+                        lints::Finding {
+                            lint: "enum_values",
+                            span: v.span,
+                            subject: format!("{name}::{}", v.ident),
+                            problem: format!("value `{}` is not CamelCase", v.json_name),
+                            help: "enum values are CamelCase constants (`ForbidConcurrent`); rename the variant or give it `#[serde(rename = \"...\")]`".into(),
+                        },
+                        &[&model.levels, &v.levels],
+                        context,
                     );
                 }
             }
         }
-        Data::Newtype(_) => {}
+        Data::Newtype(f) => {
+            let shape = crate::model::shape::Shape::of(&f.ty);
+            lints::type_layer(k, &name, f, &shape, &[&model.levels], context, diags);
+        }
     }
 }
 
@@ -330,8 +405,9 @@ fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
             let required = !f.optional;
             let defaulted = f.default.is_some();
             let flattened = f.is_flattened();
+            let masked = lints::field_mask(f, &[&model.levels], Context::of(model));
             quote_spanned! {ty.span()=>
-                #p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened }
+                #p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened, masked: #masked }
             }
         })
         .collect()
@@ -610,6 +686,83 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     }
 }
 
+/// `#[serde(tag = "kind")]`: a discriminator and the members' fields in
+/// one object.
+fn internally_tagged_parts(
+    model: &Model,
+    variants: &[crate::model::Variant],
+    tag: &str,
+    kw: &TokenStream,
+    diags: &mut Diagnostics,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let k = &model.krate;
+    let p = private(model);
+    let ident = &model.ident;
+    let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
+    let mut facts = vec![
+        quote!(#p::FieldFacts { name: #tag, ty: <::std::string::String as #k::ApiType>::FACTS, required: true, defaulted: false, flattened: false, masked: 0 }),
+    ];
+    let mut members = Vec::new();
+    let mut defaults = Vec::new();
+    let mut validate = Vec::new();
+    for v in variants {
+        let vid = &v.ident;
+        match &v.shape {
+            VariantShape::Unit => {
+                defaults.push(quote!(#ident::#vid => {}));
+                validate.push(quote!(#ident::#vid => {}));
+            }
+            VariantShape::Newtype(f) => {
+                let ty = &f.ty;
+                facts.push(quote!(#p::FieldFacts { name: "", ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true, masked: 0 }));
+                members.push(quote!(<#ty as #k::ApiType>::api_schema(__g)));
+                defaults.push(quote!(#ident::#vid(__v) => #k::ApiType::apply_defaults(__v),));
+                validate.push(
+                    quote!(#ident::#vid(__v) => #k::ApiType::validate(__v, __path, __errors),),
+                );
+            }
+            VariantShape::Struct(fields) => {
+                for ff in field_facts(model, fields) {
+                    facts.push(ff);
+                }
+                let statements: Vec<TokenStream> = fields
+                    .iter()
+                    .filter(|f| !f.serde.skip)
+                    .map(|f| field_schema(model, f, diags))
+                    .collect();
+                members.push(quote!({
+                    let mut __o = #p::ObjectSchema::new();
+                    #(#statements)*
+                    __o.finish(&#p::Keywords::NONE)
+                }));
+                let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
+                let d = fields
+                    .iter()
+                    .filter(|f| !f.serde.skip)
+                    .filter_map(|f| f.ident.as_ref())
+                    .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
+                defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
+                let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
+                    let id = f.ident.as_ref()?;
+                    let json = &f.json_name;
+                    Some(quote!(#k::ApiType::validate(#id, &__path.child(#json), __errors);))
+                });
+                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#val)* }));
+            }
+            VariantShape::Tuple => {}
+        }
+    }
+    (
+        quote!({
+            const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
+            &#p::TypeFacts::object(__FIELDS, 0)
+        }),
+        quote!(#p::discriminated_union(#tag, &[#(#values),*], ::std::vec![#(#members),*], &#kw)),
+        quote!(#[allow(unused_variables)] match self { #(#defaults)* }),
+        quote!(#[allow(unused_variables)] match self { #(#validate)* }),
+    )
+}
+
 fn enum_parts(
     model: &Model,
     variants: &[crate::model::Variant],
@@ -622,13 +775,18 @@ fn enum_parts(
     let all_unit = variants
         .iter()
         .all(|v| matches!(v.shape, VariantShape::Unit));
+    let ident = &model.ident;
+    // `unions`: enums that cannot map to a structural schema. When the lint
+    // is allowed the enum becomes schemaless (preserve-unknown-fields).
+    let mut problems: Vec<(proc_macro2::Span, String, String)> = Vec::new();
     if let Some(span) = model.serde.untagged {
-        diags.error(
+        problems.push((
             span,
-            "untagged enums cannot be described by a structural schema: the apiserver could not tell the variants apart\n  help: use the default external tagging (one optional field per variant), or `#[serde(tag = \"...\")]`",
-        );
+            "is an untagged enum: no structural schema can tell its variants apart".into(),
+            "use the default external tagging (one optional field per variant)".into(),
+        ));
     }
-    if all_unit {
+    if all_unit && problems.is_empty() && model.serde.tag.is_none() {
         let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
         return (
             quote!(&#p::TypeFacts::scalar(#p::Kind::String, 0)),
@@ -637,13 +795,58 @@ fn enum_parts(
             quote!(),
         );
     }
-    if let Some(tag) = &model.serde.tag {
-        diags.error(
-            tag.span(),
-            "internally and adjacently tagged enums are not supported yet: use the default external tagging, which maps to one optional field per variant",
+    if let (Some(_), Some(content)) = (&model.serde.tag, &model.serde.content) {
+        problems.push((
+            content.span(),
+            "is adjacently tagged, which is not supported yet".into(),
+            "use external tagging (one optional field per variant) or internal tagging (`#[serde(tag = \"kind\")]` alone)".into(),
+        ));
+    }
+    let internally_tagged = model.serde.tag.is_some() && model.serde.content.is_none();
+    for v in variants {
+        let (name, vid) = (&v.json_name, &v.ident);
+        match &v.shape {
+            VariantShape::Unit if !all_unit && !internally_tagged => problems.push((
+                v.span,
+                format!("variant `{vid}` carries no data while its siblings do: serde writes it as the string \"{name}\" and the others as objects"),
+                format!("give it an empty struct (`{vid} {{}}`), or move the data out of the enum"),
+            )),
+            VariantShape::Tuple => problems.push((
+                v.span,
+                format!("variant `{vid}` is a tuple variant, which serde writes as an array of mixed types"),
+                "use named fields or a single field".into(),
+            )),
+            _ => {}
+        }
+    }
+    if !problems.is_empty() {
+        for (span, problem, help) in problems {
+            diags.lint(
+                lints::Finding {
+                    lint: "unions",
+                    span,
+                    subject: ident.to_string(),
+                    problem,
+                    help,
+                },
+                &[&model.levels],
+                Context::of(model),
+            );
+        }
+        return (
+            quote!(&#p::TypeFacts::scalar(#p::Kind::Any, 0)),
+            quote!({
+                let mut __s = #p::schemars::json_schema!({ "x-kubernetes-preserve-unknown-fields": true });
+                #p::apply(&mut __s, &#kw);
+                __s
+            }),
+            quote!(),
+            quote!(),
         );
     }
-    let ident = &model.ident;
+    if internally_tagged && let Some(tag) = &model.serde.tag {
+        return internally_tagged_parts(model, variants, &tag.value(), &kw, diags);
+    }
     let mut facts = Vec::new();
     let mut schemas = Vec::new();
     let mut defaults = Vec::new();
@@ -656,19 +859,10 @@ fn enum_parts(
             .as_deref()
             .map(|d| quote!(__s.insert("description".into(), #d.into());));
         match &v.shape {
-            VariantShape::Unit => diags.error(
-                v.span,
-                format!(
-                    "`{ident}::{vid}` carries no data, but its siblings do: serde writes it as the string \"{name}\" and the others as objects, which no structural schema allows\n  help: give it an empty struct (`{vid} {{}}`), or move the data out of the enum"
-                ),
-            ),
-            VariantShape::Tuple => diags.error(
-                v.span,
-                format!("`{ident}::{vid}` is a tuple variant: serde writes it as a JSON array of mixed types; use named fields or one field"),
-            ),
+            VariantShape::Unit | VariantShape::Tuple => {}
             VariantShape::Newtype(f) => {
                 let ty = &f.ty;
-                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false }));
+                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 }));
                 schemas.push(quote!((#name, {
                     #[allow(unused_mut)]
                     let mut __s = <#ty as #k::ApiType>::api_schema(__g);
@@ -680,8 +874,12 @@ fn enum_parts(
             }
             VariantShape::Struct(fields) => {
                 let ff = field_facts(model, fields);
-                facts.push(quote!(#p::FieldFacts { name: #name, ty: &#p::TypeFacts::object(&[#(#ff),*], 0), required: false, defaulted: false, flattened: false }));
-                let statements: Vec<TokenStream> = fields.iter().filter(|f| !f.serde.skip).map(|f| field_schema(model, f, diags)).collect();
+                facts.push(quote!(#p::FieldFacts { name: #name, ty: &#p::TypeFacts::object(&[#(#ff),*], 0), required: false, defaulted: false, flattened: false, masked: 0 }));
+                let statements: Vec<TokenStream> = fields
+                    .iter()
+                    .filter(|f| !f.serde.skip)
+                    .map(|f| field_schema(model, f, diags))
+                    .collect();
                 schemas.push(quote!((#name, {
                     let mut __o = #p::ObjectSchema::new();
                     #(#statements)*
@@ -691,7 +889,11 @@ fn enum_parts(
                     __s
                 })));
                 let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
-                let d = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| f.ident.as_ref()).map(|id| quote!(#k::ApiType::apply_defaults(#id);));
+                let d = fields
+                    .iter()
+                    .filter(|f| !f.serde.skip)
+                    .filter_map(|f| f.ident.as_ref())
+                    .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
                 defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
                 let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
                     let id = f.ident.as_ref()?;

@@ -142,6 +142,32 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         let priority = col.priority.unwrap_or(0);
         columns.push(quote!(#p::PrintColumn { name: #name, type_: #t, json_path: #json_path, description: #description, format: #format, priority: #priority }));
     }
+    crate::lints::check_resource_paths(k, &root, a, &model.levels, diags);
+    // A status type named otherwise than `*Status` is not checked as a
+    // status by its own derive: check `status_optional` through its facts.
+    if let Some(st) = &a.status {
+        let shown = quote!(#st).to_string().replace(' ', "");
+        let lint = crate::lints::lookup("status_optional");
+        if let Some(lint) = lint
+            && !shown.ends_with("Status")
+            && crate::lints::level(lint, &[&model.levels], crate::lints::Context::Status).0
+                != crate::lints::Level::Allow
+        {
+            let msg = crate::lints::message(
+                lint,
+                &format!("{root}.status"),
+                &format!("the status type `{shown}` has a required top-level field"),
+                "every top-level status field is optional: the status is written by controllers, piece by piece",
+            );
+            let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
+            diags.late_check(crate::lints::types::warn_unless(
+                &cond,
+                "status_optional",
+                &msg,
+                st.span(),
+            ));
+        }
+    }
     let mut selectable = Vec::new();
     for s in &a.selectable {
         check_simple_path(s, "`selectable`", None, diags);
@@ -243,12 +269,12 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     });
 
     let status_facts = status_ty.as_ref().map(|t| {
-        quote!(#p::FieldFacts { name: "status", ty: <#t as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false },)
+        quote!(#p::FieldFacts { name: "status", ty: <#t as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 },)
     });
     let spec_facts = if no_spec {
-        quote!(#p::FieldFacts { name: "", ty: <#spec as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true },)
+        quote!(#p::FieldFacts { name: "", ty: <#spec as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true, masked: 0 },)
     } else {
-        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false },)
+        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false, masked: 0 },)
     };
     let body = if no_spec {
         quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
@@ -450,7 +476,7 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         impl #k::ApiType for #root {
             const FACTS: &'static #p::TypeFacts = {
                 const __FIELDS: &[#p::FieldFacts] = &[
-                    #p::FieldFacts { name: "metadata", ty: <#k::ObjectMeta as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false },
+                    #p::FieldFacts { name: "metadata", ty: <#k::ObjectMeta as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 },
                     #spec_facts
                     #status_facts
                 ];

@@ -3,9 +3,15 @@
 //! and the collector that turns findings into compile errors (deny) or
 //! compiler warnings (warn).
 
-mod naming;
+mod fields;
+pub mod naming;
+mod paths;
+pub mod types;
 
+pub use fields::check_fields;
 pub use naming::{check_json_field_names, check_kind_naming};
+pub use paths::check_resource_paths;
+pub use types::{field_mask, type_layer};
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote_spanned};
@@ -172,6 +178,12 @@ pub const LINTS: &[Lint] = &[
     },
 ];
 
+/// `enum_values`: CamelCase constants (`^[A-Z][a-zA-Z0-9]*$`).
+pub fn is_enum_value(v: &str) -> bool {
+    v.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && v.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 pub fn lookup(name: &str) -> Option<&'static Lint> {
     LINTS.iter().find(|l| l.name == name)
 }
@@ -179,9 +191,51 @@ pub fn lookup(name: &str) -> Option<&'static Lint> {
 /// Which part of a resource a type is checked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {
+    /// The spec of a `KubeResource`.
     Spec,
-    /// A type checked on its own (`#[derive(ApiType)]`).
+    /// A status type (an `ApiType` whose name ends in `Status`).
+    Status,
+    /// Any other type (`#[derive(ApiType)]`).
     Any,
+}
+
+impl Context {
+    /// The context a derived type is checked in.
+    pub fn of(model: &crate::model::Model) -> Self {
+        if model.derive == crate::model::Derive::KubeResource {
+            Context::Spec
+        } else if model.ident.to_string().ends_with("Status") {
+            Context::Status
+        } else {
+            Context::Any
+        }
+    }
+}
+
+/// The level of `lint` under the overrides (innermost last) in `context`,
+/// and whether an override set it.
+pub fn level(lint: &Lint, levels: &[&Levels], context: Context) -> (Level, bool) {
+    match levels.iter().rev().find_map(|l| l.get(lint.name)) {
+        Some(l) => (l, true),
+        None => (
+            match lint.default {
+                Default::Always(l) => l,
+                Default::SpecStatus { spec, status } => match context {
+                    Context::Spec => spec,
+                    Context::Status | Context::Any => status,
+                },
+            },
+            false,
+        ),
+    }
+}
+
+/// The full message of a finding: subject, problem, lint, help, convention.
+pub fn message(lint: &Lint, subject: &str, problem: &str, help: &str) -> String {
+    format!(
+        "{subject}: {problem} [{}]\n  help: {help}\n  note: Kubernetes API conventions, \"{}\"; to allow it here: #[kube(allow({}))]",
+        lint.name, lint.convention, lint.name
+    )
 }
 
 /// Level overrides written with `#[kube(allow(..), warn(..), deny(..))]`.
@@ -272,6 +326,8 @@ pub struct Finding {
 pub struct Diagnostics {
     errors: Vec<syn::Error>,
     warnings: TokenStream,
+    checks: TokenStream,
+    late_checks: TokenStream,
 }
 
 impl Diagnostics {
@@ -298,21 +354,8 @@ impl Diagnostics {
             );
             return;
         };
-        let level = levels
-            .iter()
-            .rev()
-            .find_map(|l| l.get(lint.name))
-            .unwrap_or(match lint.default {
-                Default::Always(l) => l,
-                Default::SpecStatus { spec, status } => match context {
-                    Context::Spec => spec,
-                    Context::Any => status,
-                },
-            });
-        let message = format!(
-            "{}: {} [{}]\n  help: {}\n  note: Kubernetes API conventions, \"{}\"; to allow it here: #[kube(allow({}))]",
-            finding.subject, finding.problem, lint.name, finding.help, lint.convention, lint.name
-        );
+        let (level, _) = level(lint, levels, context);
+        let message = message(lint, &finding.subject, &finding.problem, &finding.help);
         match level {
             Allow => {}
             Deny => self.error(finding.span, message),
@@ -332,13 +375,33 @@ impl Diagnostics {
         }
     }
 
-    /// The errors as `compile_error!`s plus the warning items.
-    pub fn into_tokens(self) -> (Option<TokenStream>, TokenStream) {
+    /// Type-layer checks: `const` items that fail (or warn) when the facts
+    /// of a type break a convention. They only name the field types, so
+    /// they are emitted even when the derive reports errors: every problem
+    /// of a type shows in one build.
+    pub fn check(&mut self, tokens: TokenStream) {
+        self.checks.extend(tokens);
+    }
+
+    /// Checks that name generated items (the root object): emitted only
+    /// when the derive succeeds.
+    pub fn late_check(&mut self, tokens: TokenStream) {
+        self.late_checks.extend(tokens);
+    }
+
+    /// The errors as `compile_error!`s (if any), the warnings and
+    /// type-layer checks, and the checks that need the generated items.
+    pub fn into_tokens(self) -> (Option<TokenStream>, TokenStream, TokenStream) {
         let errors = self.errors.into_iter().reduce(|mut a, b| {
             a.combine(b);
             a
         });
-        (errors.map(|e| e.to_compile_error()), self.warnings)
+        let (warnings, checks) = (self.warnings, self.checks);
+        (
+            errors.map(|e| e.to_compile_error()),
+            quote::quote!(#warnings #checks),
+            self.late_checks,
+        )
     }
 }
 

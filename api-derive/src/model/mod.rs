@@ -5,6 +5,7 @@
 pub mod attrs;
 pub mod plural;
 pub mod serde_attrs;
+pub mod shape;
 
 use darling::FromAttributes;
 use proc_macro2::{Span, TokenStream};
