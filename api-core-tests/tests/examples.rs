@@ -164,3 +164,67 @@ fn defaults_fill_unset_fields_only() {
         },
     );
 }
+
+#[test]
+fn validation_reports_every_problem_with_kubernetes_paths() {
+    use api_core::{ErrorList, FieldPath};
+    let mut cj = CronJob::new(
+        "nightly",
+        CronJobSpec {
+            schedule: "bad".into(),
+            starting_deadline_seconds: Some(-5),
+            concurrency_policy: None,
+            suspend: None,
+            successful_jobs_history_limit: Some(1000),
+            job_template: JobTemplate {
+                image: String::new(),
+                command: vec!["x".repeat(5000)],
+                ports: vec![
+                    Port {
+                        name: "http".into(),
+                        port: 80,
+                        protocol: None,
+                    },
+                    Port {
+                        name: "http".into(),
+                        port: 70000,
+                        protocol: None,
+                    },
+                    Port {
+                        name: "Bad_Name".into(),
+                        port: 1,
+                        protocol: None,
+                    },
+                ],
+                labels: Default::default(),
+                active_deadline_seconds: Some(i64::MAX),
+            },
+        },
+    );
+    cj.apply_defaults();
+    let mut errors = ErrorList::new();
+    cj.validate(&FieldPath::new(""), &mut errors);
+    let got: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        got,
+        [
+            "spec.schedule: Invalid value: \"bad\": spec.schedule in body should be at least 9 chars long",
+            "spec.schedule: Invalid value: \"bad\": spec.schedule in body should match '^(\\S+\\s+){4}\\S+$'",
+            "spec.startingDeadlineSeconds: Invalid value: -5: spec.startingDeadlineSeconds in body should be greater than or equal to 0",
+            "spec.successfulJobsHistoryLimit: Invalid value: 1000: spec.successfulJobsHistoryLimit in body should be less than or equal to 100",
+            "spec.jobTemplate.image: Invalid value: \"\": spec.jobTemplate.image in body should be at least 1 chars long",
+            "spec.jobTemplate.command[0]: Too long: may not be more than 4096 bytes",
+            "spec.jobTemplate.ports[1]: Duplicate value: {\"name\":\"http\"}",
+            "spec.jobTemplate.ports[1].port: Invalid value: 70000: spec.jobTemplate.ports[1].port in body should be less than or equal to 65535",
+            "spec.jobTemplate.ports[2].name: Invalid value: \"Bad_Name\": spec.jobTemplate.ports[2].name in body should match '^[a-z]([-a-z0-9]*[a-z0-9])?$'",
+            "spec.jobTemplate.activeDeadlineSeconds: Invalid value: 9223372036854775807: must be between -(2^53-1) and 2^53-1: larger integers do not survive JSON in every language",
+        ]
+    );
+    let status = api_core::Status::invalid(
+        api_core::GroupKind::new("batch.example.com", "CronJob"),
+        "nightly",
+        &errors,
+    );
+    assert_eq!(status.code, 422);
+    assert_eq!(status.details.as_ref().unwrap().causes.len(), 10);
+}

@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 
+use crate::__private::Keywords;
+use crate::checks;
 use crate::facts::{self, FieldFacts, Kind, TypeFacts};
 use crate::meta::{LabelSelector, ManagedFieldsEntry, MicroTime, OwnerReference, Time};
 use crate::validation::{ErrorList, FieldPath};
@@ -44,6 +46,14 @@ pub trait ApiType: JsonSchema {
         let _ = (path, errors);
     }
 
+    /// Checks the keywords an attribute declared on a field of this type
+    /// (`minimum`, `max_length`, `pattern`, ...). Not a public API: the
+    /// derives call it.
+    #[doc(hidden)]
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        let _ = (kw, path, errors);
+    }
+
     /// The structural schema of the type as a CRD embeds it: inline (no
     /// `$ref`), typed, and never `nullable` (an `Option` is optional, not null).
     fn api_schema(generator: &mut SchemaGenerator) -> Schema
@@ -55,33 +65,38 @@ pub trait ApiType: JsonSchema {
 }
 
 macro_rules! scalar {
-    ($($ty:ty => $kind:ident, $flags:expr, $schema:tt;)*) => {$(
+    ($($ty:ty => $kind:ident, $flags:expr, $schema:tt $(, check($v:ident, $kw:ident, $p:ident, $e:ident) $check:block)?;)*) => {$(
         impl ApiType for $ty {
             const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, $flags);
             fn api_schema(_: &mut SchemaGenerator) -> Schema {
                 json_schema!($schema)
             }
+            $(
+                fn check_keywords(&self, $kw: &Keywords, $p: &FieldPath<'_>, $e: &mut ErrorList) {
+                    let $v = self;
+                    $check
+                }
+            )?
         }
     )*};
 }
 
 scalar! {
-    String => String, 0, { "type": "string" };
+    String => String, 0, { "type": "string" }, check(v, kw, p, e) { checks::string(v, kw, p, e) };
     bool => Boolean, facts::BOOL, { "type": "boolean" };
-    i32 => Integer, 0, { "type": "integer", "format": "int32" };
-    i64 => Integer, 0, { "type": "integer", "format": "int64" };
-    i8 => Integer, facts::NARROW_INT, { "type": "integer" };
-    i16 => Integer, facts::NARROW_INT, { "type": "integer" };
-    i128 => Integer, facts::NARROW_INT, { "type": "integer" };
-    isize => Integer, facts::NARROW_INT, { "type": "integer" };
-    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
-    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
-    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 };
-    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 };
-    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
-    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 };
-    f32 => Number, facts::FLOAT, { "type": "number" };
-    f64 => Number, facts::FLOAT, { "type": "number" };
+    i32 => Integer, 0, { "type": "integer", "format": "int32" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    i8 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    i16 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    i128 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    isize => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    f32 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    f64 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
     std::time::Duration => Object, facts::DURATION, {
         "type": "object",
         "properties": { "nanos": { "type": "integer", "format": "int32" }, "secs": { "type": "integer", "format": "int64" } },
@@ -105,6 +120,24 @@ via_json_schema! {
     OwnerReference => Object;
     LabelSelector => Object;
     ManagedFieldsEntry => Object;
+}
+
+impl ApiType for i64 {
+    const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::Integer, 0);
+
+    /// Integers beyond ±(2^53 − 1) do not survive JSON in every language,
+    /// so the conventions keep `int64` values within them.
+    fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::safe_integer(*self, path, errors);
+    }
+
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::number(*self as f64, serde_json::json!(*self), kw, path, errors);
+    }
+
+    fn api_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "integer", "format": "int64" })
+    }
 }
 
 /// The fields printer columns and selectable fields may name under
@@ -148,6 +181,12 @@ impl<T: ApiType> ApiType for Option<T> {
         }
     }
 
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        if let Some(v) = self {
+            v.check_keywords(kw, path, errors);
+        }
+    }
+
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
         T::api_schema(generator)
     }
@@ -162,6 +201,10 @@ impl<T: ApiType> ApiType for Box<T> {
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         (**self).validate(path, errors);
+    }
+
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        (**self).check_keywords(kw, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
@@ -187,6 +230,15 @@ impl<T: ApiType> ApiType for Vec<T> {
         }
     }
 
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::items(self.len(), kw, path, errors);
+        if let Some(items) = kw.items {
+            for (i, item) in self.iter().enumerate() {
+                item.check_keywords(items, &path.index(i), errors);
+            }
+        }
+    }
+
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
         array_schema::<T>(generator)
     }
@@ -198,6 +250,15 @@ impl<T: ApiType + Ord> ApiType for BTreeSet<T> {
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         for (i, item) in self.iter().enumerate() {
             item.validate(&path.index(i), errors);
+        }
+    }
+
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::items(self.len(), kw, path, errors);
+        if let Some(items) = kw.items {
+            for (i, item) in self.iter().enumerate() {
+                item.check_keywords(items, &path.index(i), errors);
+            }
         }
     }
 
@@ -216,6 +277,15 @@ impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> Api
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         for (i, item) in self.iter().enumerate() {
             item.validate(&path.index(i), errors);
+        }
+    }
+
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::items(self.len(), kw, path, errors);
+        if let Some(items) = kw.items {
+            for (i, item) in self.iter().enumerate() {
+                item.check_keywords(items, &path.index(i), errors);
+            }
         }
     }
 
@@ -244,6 +314,10 @@ impl<V: ApiType> ApiType for BTreeMap<String, V> {
         }
     }
 
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::properties(self.len(), kw, path, errors);
+    }
+
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
         map_schema::<V>(generator)
     }
@@ -263,6 +337,10 @@ impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiType for HashMap<String
         for k in keys {
             self[k].validate(&path.key(k), errors);
         }
+    }
+
+    fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        checks::properties(self.len(), kw, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {

@@ -19,6 +19,8 @@
 #[path = "private.rs"]
 pub mod __private;
 mod api_type;
+#[doc(hidden)]
+pub mod checks;
 pub mod crd;
 #[doc(hidden)]
 pub mod facts;

@@ -13,6 +13,7 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+pub use crate::checks;
 pub use crate::facts::{self, FieldFacts, Kind, TypeFacts};
 pub use schemars;
 pub use serde;

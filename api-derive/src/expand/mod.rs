@@ -340,6 +340,88 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
     }
 }
 
+/// Whether a field declares keywords that are checked at runtime.
+fn has_checks(f: &Field) -> bool {
+    let v = &f.attrs.validations;
+    v.minimum.is_some()
+        || v.maximum.is_some()
+        || v.exclusive_minimum.is_some()
+        || v.exclusive_maximum.is_some()
+        || v.multiple_of.is_some()
+        || v.min_length.is_some()
+        || v.max_length.is_some()
+        || v.pattern.is_some()
+        || v.min_items.is_some()
+        || v.max_items.is_some()
+        || v.min_properties.is_some()
+        || v.max_properties.is_some()
+        || v.enum_.is_some()
+        || f.attrs.items.is_some()
+}
+
+/// The validation of one field: its keywords, list-map and set
+/// uniqueness, then the field's own `validate()` at its path.
+fn field_validate(model: &Model, f: &Field, value: TokenStream) -> TokenStream {
+    let k = &model.krate;
+    let p = private(model);
+    let ty = &f.ty;
+    if f.is_flattened() {
+        return quote_spanned!(ty.span()=> #k::ApiType::validate(#value, __path, __errors););
+    }
+    let json = &f.json_name;
+    let keywords = has_checks(f).then(|| {
+        // Only the checked keywords (no docs): errors were reported when the
+        // schema's keywords were built from the same attributes.
+        let extra = Extra {
+            items: f.attrs.items.as_ref(),
+            ..Extra::default()
+        };
+        let kw = keywords::keywords(
+            &p,
+            &f.attrs.validations,
+            &extra,
+            &mut Diagnostics::default(),
+        );
+        kw.map(|kw| {
+            quote! {
+                const __KW: #p::Keywords = #kw;
+                #k::ApiType::check_keywords(#value, &__KW, &__p, __errors);
+            }
+        })
+    });
+    // Uniqueness of `Vec` items (sets of other kinds are unique already).
+    let is_vec = matches!(
+        crate::model::shape::Shape::of(ty).unwrapped(),
+        crate::model::shape::Shape::Vec(_)
+    );
+    let list_type = f
+        .attrs
+        .list_type
+        .as_ref()
+        .map(syn::LitStr::value)
+        .filter(|_| is_vec);
+    let lists = match list_type.as_deref() {
+        Some("map") => {
+            let keys = f.attrs.list_map_keys.iter().flat_map(|k| k.iter());
+            Some(
+                quote!(#p::checks::list_map(#p::checks::Items::items(#value), &[#(#keys),*], &__p, __errors);),
+            )
+        }
+        Some("set") => {
+            Some(quote!(#p::checks::list_set(#p::checks::Items::items(#value), &__p, __errors);))
+        }
+        _ => None,
+    };
+    quote_spanned! {ty.span()=>
+        {
+            let __p = __path.child(#json);
+            #keywords
+            #lists
+            #k::ApiType::validate(#value, &__p, __errors);
+        }
+    }
+}
+
 /// The name of the generated function that computes a field's default.
 fn default_fn_name(f: &Field) -> syn::Ident {
     let base = f
@@ -604,16 +686,14 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 });
                 quote_spanned!(ty.span()=> #set #k::ApiType::apply_defaults(&mut self.#access);)
             });
-            let validate = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
-                let access = f.access(i);
-                let ty = &f.ty;
-                if f.is_flattened() {
-                    quote_spanned!(ty.span()=> #k::ApiType::validate(&self.#access, __path, __errors);)
-                } else {
-                    let json = &f.json_name;
-                    quote_spanned!(ty.span()=> #k::ApiType::validate(&self.#access, &__path.child(#json), __errors);)
-                }
-            });
+            let validate = fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.serde.skip)
+                .map(|(i, f)| {
+                    let access = f.access(i);
+                    field_validate(model, f, quote!(&self.#access))
+                });
             (
                 quote!({
                     const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
@@ -744,8 +824,7 @@ fn internally_tagged_parts(
                 defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
                 let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
                     let id = f.ident.as_ref()?;
-                    let json = &f.json_name;
-                    Some(quote!(#k::ApiType::validate(#id, &__path.child(#json), __errors);))
+                    Some(field_validate(model, f, quote!(#id)))
                 });
                 validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#val)* }));
             }
@@ -897,10 +976,9 @@ fn enum_parts(
                 defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
                 let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
                     let id = f.ident.as_ref()?;
-                    let json = &f.json_name;
-                    Some(quote!(#k::ApiType::validate(#id, &__variant.child(#json), __errors);))
+                    Some(field_validate(model, f, quote!(#id)))
                 });
-                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { let __variant = __path.child(#name); #(#val)* }));
+                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { let __path = &__path.child(#name); #(#val)* }));
             }
         }
     }

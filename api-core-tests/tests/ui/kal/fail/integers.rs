@@ -7,7 +7,6 @@ use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub type ValidInt32Alias = i32;
 pub type InvalidIntAlias = isize;
 pub type InvalidUIntAlias = usize;
 pub type InvalidIntAliasAlias = InvalidIntAlias;
@@ -89,18 +88,6 @@ pub struct Integers {
 pub mod decl {
     use super::*;
 
-    /// d.
-    #[derive(ApiType, Serialize, Deserialize)]
-    pub struct ValidInt32Alias(pub i32); // KAL a/a.go:type ValidInt32Alias
-    /// d.
-    #[derive(ApiType, Serialize, Deserialize)]
-    pub struct ValidInt32PtrAlias(pub Option<i32>); // KAL a/a.go:type ValidInt32PtrAlias
-    /// d.
-    #[derive(ApiType, Serialize, Deserialize)]
-    pub struct ValidInt64Alias(pub i64); // KAL a/a.go:type ValidInt64Alias
-    /// d.
-    #[derive(ApiType, Serialize, Deserialize)]
-    pub struct ValidInt64PtrAlias(pub Option<i64>); // KAL a/a.go:type ValidInt64PtrAlias
     /// d.
     #[derive(ApiType, Serialize, Deserialize)]
     pub struct InvalidIntAlias(pub isize); // KAL a/a.go:type InvalidIntAlias

@@ -26,19 +26,12 @@ pub type MapIntStringB = BTreeMap<i32, String>;
 #[serde(rename_all = "camelCase")]
 pub struct NoMapsTestStruct {
     /// f.
-    pub primitive: i32, // KAL a/a.go:NoMapsTestStruct.Primitive | c/c.go:NoMapsTestStruct.Primitive
-    /// f.
-    pub components: Vec<Component>, // KAL a/a.go:NoMapsTestStruct.Components | c/c.go:NoMapsTestStruct.Components
-    /// f.
     pub map_components: BTreeMap<String, Component>, // KAL a/a.go:NoMapsTestStruct.MapComponents | c/c.go:NoMapsTestStruct.MapComponents
     /// f.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ptr_map_components: Option<BTreeMap<String, Component>>, // KAL a/a.go:NoMapsTestStruct.PtrMapComponents | c/c.go:NoMapsTestStruct.PtrMapComponents
     /// f.
     pub map_string_int: BTreeMap<String, i32>, // KAL a/a.go:NoMapsTestStruct.MapStringInt | c/c.go:NoMapsTestStruct.MapStringInt
-    /// f.
-    #[serde(rename = "specialCase")]
-    pub labels: BTreeMap<String, String>, // KAL a/a.go:NoMapsTestStruct.Labels | c/c.go:NoMapsTestStruct.Labels
 }
 
 /// Defined map types.
@@ -89,15 +82,6 @@ pub struct NoMapsTestStructWithAlias {
 #[derive(ApiType, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NoMapsTestStructWithEmbedded {
-    /// f.
-    #[serde(flatten)]
-    pub no_maps_test_struct: NoMapsTestStruct, // KAL a/a.go:NoMapsTestStructWithEmbedded.NoMapsTestStruct | c/c.go:NoMapsTestStructWithEmbedded.NoMapsTestStruct
-    /// f.
-    #[serde(flatten)]
-    pub no_maps_test_struct_with_defining_type: NoMapsTestStructWithDefiningType, // KAL a/a.go:NoMapsTestStructWithEmbedded.NoMapsTestStructWithDefiningType | c/c.go:NoMapsTestStructWithEmbedded.NoMapsTestStructWithDefiningType
-    /// f.
-    #[serde(flatten)]
-    pub no_maps_test_struct_with_alias: NoMapsTestStructWithAlias, // KAL a/a.go:NoMapsTestStructWithEmbedded.NoMapsTestStructWithAlias | c/c.go:NoMapsTestStructWithEmbedded.NoMapsTestStructWithAlias
 }
 
 /// A component.
@@ -108,6 +92,23 @@ pub struct Component {
     pub key: String,
     /// f.
     pub value: i32,
+}
+
+
+/// A string-based type (Go `type StringBasedType string`).
+#[derive(ApiType, Serialize, Deserialize, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct StringBasedType(pub String);
+
+/// Maps keyed by a string-based type: no `ApiType` impl (only `String` keys).
+#[derive(ApiType, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MapWithStringBasedTypes {
+    /// f.
+    #[serde(rename = "stringBasedMapKey", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub map_with_string_based_key: BTreeMap<StringBasedType, String>, // KAL c/c.go:MapWithStringBasedTypes.MapWithStringBasedKey
+    /// f.
+    #[serde(rename = "stringBasedMapKeyAndElem", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub map_with_string_based_key_and_elem: BTreeMap<StringBasedType, StringBasedType>, // KAL c/c.go:MapWithStringBasedTypes.MapWithStringBasedKeyAndElem
 }
 
 fn main() {}

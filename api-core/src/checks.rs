@@ -1,0 +1,327 @@
+//! Runtime checks of the schema keywords an attribute declares
+//! (`minimum`, `max_length`, `pattern`, ...), with the apiserver's error
+//! types and wording for custom resources ("spec.size in body should be
+//! greater than or equal to 1"). Generated `validate()` code calls these.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, RwLock};
+
+use regex::Regex;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::__private::{Keywords, Num};
+use crate::validation::{ErrorList, FieldError, FieldPath};
+
+/// The largest integer every JSON reader keeps exactly (2^53 − 1).
+pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
+
+fn num(n: Num) -> f64 {
+    match n {
+        Num::Int(i) => i as f64,
+        Num::Float(f) => f,
+    }
+}
+
+fn show(n: Num) -> String {
+    match n {
+        Num::Int(i) => i.to_string(),
+        Num::Float(f) => f.to_string(),
+    }
+}
+
+/// `minimum`, `maximum` (exclusive too) and `multipleOf` of a number.
+pub fn number(
+    value: f64,
+    shown: Value,
+    kw: &Keywords,
+    path: &FieldPath<'_>,
+    errors: &mut ErrorList,
+) {
+    if let Some(min) = kw.minimum {
+        let (bad, rel) = if kw.exclusive_minimum {
+            (value <= num(min), "greater than")
+        } else {
+            (value < num(min), "greater than or equal to")
+        };
+        if bad {
+            errors.push(FieldError::invalid(
+                path,
+                shown.clone(),
+                format!("{path} in body should be {rel} {}", show(min)),
+            ));
+        }
+    }
+    if let Some(max) = kw.maximum {
+        let (bad, rel) = if kw.exclusive_maximum {
+            (value >= num(max), "less than")
+        } else {
+            (value > num(max), "less than or equal to")
+        };
+        if bad {
+            errors.push(FieldError::invalid(
+                path,
+                shown.clone(),
+                format!("{path} in body should be {rel} {}", show(max)),
+            ));
+        }
+    }
+    if let Some(m) = kw.multiple_of {
+        let m = num(m);
+        if m > 0.0 && (value / m).fract() != 0.0 {
+            errors.push(FieldError::invalid(
+                path,
+                shown,
+                format!("{path} in body should be a multiple of {m}"),
+            ));
+        }
+    }
+}
+
+/// Integers beyond ±(2^53 − 1) do not survive JSON in every language.
+pub fn safe_integer(value: i64, path: &FieldPath<'_>, errors: &mut ErrorList) {
+    if !(-MAX_SAFE_INTEGER..=MAX_SAFE_INTEGER).contains(&value) {
+        errors.push(FieldError::invalid(
+            path,
+            value,
+            "must be between -(2^53-1) and 2^53-1: larger integers do not survive JSON in every language",
+        ));
+    }
+}
+
+static REGEXES: LazyLock<RwLock<HashMap<&'static str, Option<&'static Regex>>>> =
+    LazyLock::new(|| RwLock::new(HashMap::new()));
+
+/// A Go (RE2) pattern compiled for matching, once per pattern: Perl classes
+/// (`\d`, `\w`, `\s`, `\b`) are ASCII as in Go. `None` when it does not
+/// compile (the derive checks patterns at compile time, so only a pattern
+/// this build of `regex` cannot handle gets here; it is then not checked).
+pub fn go_regex(pattern: &'static str) -> Option<&'static Regex> {
+    if let Some(found) = REGEXES.read().ok().and_then(|m| m.get(pattern).copied()) {
+        return found;
+    }
+    let compiled = Regex::new(&ascii_classes(pattern))
+        .ok()
+        .map(|r| &*Box::leak(Box::new(r)));
+    if let Ok(mut m) = REGEXES.write() {
+        m.insert(pattern, compiled);
+    }
+    compiled
+}
+
+/// Rewrites Perl classes to their ASCII meaning (Go's), outside and inside
+/// character classes.
+pub fn ascii_classes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars().peekable();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(n) = chars.next() else {
+                    out.push('\\');
+                    break;
+                };
+                let rep = match (n, in_class) {
+                    ('d', false) => "[0-9]",
+                    ('D', false) => "[^0-9]",
+                    ('w', false) => "[0-9A-Za-z_]",
+                    ('W', false) => "[^0-9A-Za-z_]",
+                    ('s', false) => r"[\t\n\f\r ]",
+                    ('S', false) => r"[^\t\n\f\r ]",
+                    ('b', false) => r"(?-u:\b)",
+                    ('B', false) => r"(?-u:\B)",
+                    ('d', true) => "0-9",
+                    ('w', true) => "0-9A-Za-z_",
+                    ('s', true) => r"\t\n\f\r ",
+                    _ => {
+                        out.push('\\');
+                        out.push(n);
+                        continue;
+                    }
+                };
+                out.push_str(rep);
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push('[');
+                // A leading `]` or `^]` is literal inside a class.
+                if chars.peek() == Some(&'^') {
+                    out.push('^');
+                    chars.next();
+                }
+                if chars.peek() == Some(&']') {
+                    out.push(']');
+                    chars.next();
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(']');
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `minLength`, `maxLength` (in characters), `pattern` and `enum` of a string.
+pub fn string(value: &str, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+    if kw.min_length.is_some() || kw.max_length.is_some() {
+        let len = value.chars().count() as i64;
+        if let Some(min) = kw.min_length
+            && len < min
+        {
+            errors.push(FieldError::invalid(
+                path,
+                value,
+                format!("{path} in body should be at least {min} chars long"),
+            ));
+        }
+        if let Some(max) = kw.max_length
+            && len > max
+        {
+            errors.push(FieldError::too_long(path, max));
+        }
+    }
+    if let Some(pattern) = kw.pattern
+        && let Some(re) = go_regex(pattern)
+        && !re.is_match(value)
+    {
+        errors.push(FieldError::invalid(
+            path,
+            value,
+            format!("{path} in body should match '{pattern}'"),
+        ));
+    }
+    if !kw.enum_values.is_empty() && !kw.enum_values.contains(&value) {
+        errors.push(FieldError::not_supported(path, value, kw.enum_values));
+    }
+}
+
+/// `minItems`, `maxItems`.
+pub fn items(len: usize, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+    let len = len as i64;
+    if let Some(min) = kw.min_items
+        && len < min
+    {
+        errors.push(FieldError::too_few(path, len, min));
+    }
+    if let Some(max) = kw.max_items
+        && len > max
+    {
+        errors.push(FieldError::too_many(path, len, max));
+    }
+}
+
+/// `minProperties`, `maxProperties`.
+pub fn properties(len: usize, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
+    let len = len as i64;
+    if let Some(min) = kw.min_properties
+        && len < min
+    {
+        errors.push(FieldError::invalid(
+            path,
+            len,
+            format!("{path} in body should have at least {min} properties"),
+        ));
+    }
+    if let Some(max) = kw.max_properties
+        && len > max
+    {
+        errors.push(FieldError::too_many(path, len, max));
+    }
+}
+
+/// The items of a list field, whether it is a `Vec` or an optional one.
+pub trait Items {
+    /// The item type.
+    type Item;
+    /// The items, empty when unset.
+    fn items(&self) -> &[Self::Item];
+}
+
+impl<T> Items for Vec<T> {
+    type Item = T;
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> Items for Option<Vec<T>> {
+    type Item = T;
+    fn items(&self) -> &[T] {
+        self.as_deref().unwrap_or_default()
+    }
+}
+
+impl<T: Items> Items for &T {
+    type Item = T::Item;
+    fn items(&self) -> &[T::Item] {
+        (**self).items()
+    }
+}
+
+/// `x-kubernetes-list-type: map`: the items' key tuples are unique; a
+/// repeat is a `Duplicate` at the item, with its keys as the value.
+pub fn list_map<T: Serialize>(
+    items: &[T],
+    keys: &[&str],
+    path: &FieldPath<'_>,
+    errors: &mut ErrorList,
+) {
+    if items.len() < 2 {
+        return;
+    }
+    let mut seen: Vec<Value> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let Ok(Value::Object(mut obj)) = serde_json::to_value(item) else {
+            continue;
+        };
+        let key: serde_json::Map<String, Value> = keys
+            .iter()
+            .filter_map(|k| obj.remove(*k).map(|v| ((*k).to_string(), v)))
+            .collect();
+        let key = Value::Object(key);
+        if seen.contains(&key) {
+            errors.push(FieldError::duplicate(&path.index(i), key));
+        } else {
+            seen.push(key);
+        }
+    }
+}
+
+/// `x-kubernetes-list-type: set`: items are unique.
+pub fn list_set<T: Serialize>(items: &[T], path: &FieldPath<'_>, errors: &mut ErrorList) {
+    if items.len() < 2 {
+        return;
+    }
+    let mut seen: Vec<Value> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let Ok(v) = serde_json::to_value(item) else {
+            continue;
+        };
+        if seen.contains(&v) {
+            errors.push(FieldError::duplicate(&path.index(i), v));
+        } else {
+            seen.push(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perl_classes_are_ascii() {
+        assert_eq!(ascii_classes(r"^\d+$"), "^[0-9]+$");
+        assert_eq!(ascii_classes(r"[\d.]"), "[0-9.]");
+        assert_eq!(ascii_classes(r"[^\w-]"), "[^0-9A-Za-z_-]");
+        assert_eq!(ascii_classes(r"a\.b"), r"a\.b");
+        let re = go_regex(r"^\d+$").unwrap();
+        assert!(re.is_match("123"));
+        assert!(!re.is_match("١٢٣"));
+        assert!(go_regex("(").is_none());
+    }
+}
