@@ -84,19 +84,19 @@ macro_rules! scalar {
 scalar! {
     String => String, 0, { "type": "string" }, check(v, kw, p, e) { checks::string(v, kw, p, e) };
     bool => Boolean, facts::BOOL, { "type": "boolean" };
-    i32 => Integer, 0, { "type": "integer", "format": "int32" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    i8 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    i16 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    i128 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    isize => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    f32 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
-    f64 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::json!(*v), kw, p, e) };
+    i32 => Integer, 0, { "type": "integer", "format": "int32" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i8 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i16 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i128 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    isize => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    f32 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    f64 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
     std::time::Duration => Object, facts::DURATION, {
         "type": "object",
         "properties": { "nanos": { "type": "integer", "format": "int32" }, "secs": { "type": "integer", "format": "int64" } },
