@@ -22,6 +22,7 @@ mod api_type;
 #[doc(hidden)]
 pub mod checks;
 pub mod crd;
+pub mod decode;
 #[doc(hidden)]
 pub mod facts;
 pub mod labels;
@@ -34,6 +35,7 @@ pub mod validation;
 
 pub use api_derive::{ApiType, KubeResource};
 pub use api_type::ApiType;
+pub use decode::{DecodeOptions, Decoded, FieldValidation, decode};
 pub use meta::{
     Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType, LabelSelector,
     LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta, OwnerReference,
