@@ -64,11 +64,22 @@ fn root_writes_type_meta_first_and_omits_unset_status() {
         r#"{"apiVersion":"cache.example.com/v1alpha1","kind":"Memcached","metadata":{"name":"cache","namespace":"default"},"spec":{"size":2}}"#
     );
     let mut with_status = memcached();
-    with_status.status = Some(MemcachedStatus {
-        nodes: vec!["a".into()],
-    });
+    let mut conditions = Conditions::default();
+    conditions.set_with_clock(
+        Condition::new(
+            "Available",
+            ConditionStatus::True,
+            "MinimumReplicasAvailable",
+            "ready",
+        ),
+        Time::parse("2024-01-01T00:00:00Z").unwrap(),
+    );
+    with_status.status = Some(MemcachedStatus { conditions });
     let v = serde_json::to_value(&with_status).unwrap();
-    assert_eq!(v["status"], json!({"nodes": ["a"]}));
+    assert_eq!(
+        v["status"],
+        json!({"conditions": [{"type": "Available", "status": "True", "lastTransitionTime": "2024-01-01T00:00:00Z", "reason": "MinimumReplicasAvailable", "message": "ready"}]})
+    );
     let back: Memcached = serde_json::from_value(v).unwrap();
     assert_eq!(back.status, with_status.status);
 }

@@ -152,4 +152,8 @@ pub struct CronJobStatus {
     /// lastSuccessfulTime is when a job last finished successfully.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_successful_time: Option<Time>,
+
+    /// conditions of the CronJob (`Scheduled`, `Suspended`).
+    #[serde(default, skip_serializing_if = "Conditions::is_empty")]
+    pub conditions: Conditions,
 }

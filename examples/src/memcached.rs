@@ -14,7 +14,12 @@ use serde::{Deserialize, Serialize};
     namespaced,
     status = "MemcachedStatus",
     shortname = "mc",
-    printcolumn(name = "Size", type = "integer", json_path = ".spec.size")
+    printcolumn(name = "Size", type = "integer", json_path = ".spec.size"),
+    printcolumn(
+        name = "Ready",
+        type = "string",
+        json_path = ".status.conditions[?(@.type==\"Available\")].status"
+    )
 )]
 #[serde(rename_all = "camelCase")]
 pub struct MemcachedSpec {
@@ -29,7 +34,7 @@ pub struct MemcachedSpec {
 #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct MemcachedStatus {
-    /// nodes are the names of the pods serving the cache.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nodes: Vec<String>,
+    /// conditions of the Memcached.
+    #[serde(default, skip_serializing_if = "Conditions::is_empty")]
+    pub conditions: Conditions,
 }
