@@ -9,4 +9,6 @@ fn ui() {
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/lints/fail/*.rs");
     t.pass("tests/ui/lints/pass/*.rs");
+    t.compile_fail("tests/ui/kal/fail/*.rs");
+    t.pass("tests/ui/kal/pass/*.rs");
 }

@@ -45,6 +45,11 @@ pub const NON_STRING_MAP: u32 = 1 << 7;
 pub const CONDITIONS: u32 = 1 << 8;
 /// A `bool`.
 pub const BOOL: u32 = 1 << 9;
+/// An object declared `x-kubernetes-map-type: atomic`.
+pub const ATOMIC: u32 = 1 << 10;
+/// A string whose length is bounded by its type (a newtype with
+/// `max_length`, a string enum).
+pub const BOUNDED: u32 = 1 << 11;
 
 // api-derive writes field masks as integers with these values
 // (`api-derive/src/lints/types.rs`, `FLAG_LINTS`): keep them in step.
@@ -346,6 +351,38 @@ pub const fn deny_flags(flags: u32, denied: u32) {
         panic!(
             "this field's type is or contains a `HashMap` or `HashSet` [hash_map]\n  help: use `BTreeMap`/`BTreeSet`\n  note: Kubernetes API conventions, \"Primitive types\"; to allow it: #[kube(allow(hash_map))] on this field, or where the type is defined"
         );
+    }
+}
+
+/// The type-layer check of `list_type = "set"`: object items must be
+/// atomic (`x-kubernetes-map-type: atomic`), or the apiserver rejects the CRD.
+pub const fn check_set_items(item: &TypeFacts) {
+    if matches!(item.kind, Kind::Object) && item.flags & ATOMIC == 0 {
+        panic!(
+            "`list_type = \"set\"` on a list of objects whose type is not atomic [list_type]\n  help: use `list_type = \"map\"` with `list_map_keys`, or `\"atomic\"`, or mark the item type `#[kube(map_type = \"atomic\")]`\n  note: the apiserver rejects such a CRD, so this cannot be allowed"
+        );
+    }
+}
+
+/// The type-layer check of `max_length` when it is denied: a string (seen
+/// through an alias) must declare `max_length`.
+pub const fn deny_unbounded_string(facts: &TypeFacts) {
+    if matches!(facts.kind, Kind::String) && facts.flags & (TIME | BOUNDED) == 0 {
+        panic!(
+            "this field's type is a string without `max_length` [max_length]\n  help: bound it with `#[kube(max_length = N)]` (for list items: `items(max_length = N)`)\n  note: unbounded strings make CEL rules expensive; to allow it: #[kube(allow(max_length))]"
+        );
+    }
+}
+
+/// The same facts with extra own flags (a derived type named `Duration`).
+pub const fn flagged(inner: &'static TypeFacts, flags: u32) -> TypeFacts {
+    TypeFacts {
+        kind: inner.kind,
+        flags: inner.flags | flags,
+        deep_flags: inner.deep_flags | flags,
+        fields: inner.fields,
+        item: inner.item,
+        depth: inner.depth,
     }
 }
 

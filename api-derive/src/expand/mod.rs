@@ -128,7 +128,10 @@ pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
             })
             .collect(),
     };
-    for f in fields.iter().filter(|f| f.default.is_some() && !f.optional) {
+    for f in fields
+        .iter()
+        .filter(|f| f.default.is_some() && !f.optional && !f.serde.skip)
+    {
         diags.lint(
             lints::Finding {
                 lint: "default_or_required",
@@ -223,13 +226,14 @@ pub fn private(model: &Model) -> TokenStream {
 
 /// Whether a type mentions `ident` (direct recursion).
 fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
-    ty.to_token_stream()
-        .into_iter()
-        .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == *ident))
-        || ty
-            .to_token_stream()
-            .to_string()
-            .contains(&format!("{ident} "))
+    fn walk(tokens: proc_macro2::TokenStream, ident: &syn::Ident) -> bool {
+        tokens.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == *ident,
+            proc_macro2::TokenTree::Group(g) => walk(g.stream(), ident),
+            _ => false,
+        })
+    }
+    walk(ty.to_token_stream(), ident)
 }
 
 fn field_extra<'a>(f: &'a Field) -> Extra<'a> {
@@ -338,6 +342,25 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
             __o.field(#name, #required, __s);
         }
     }
+}
+
+/// Flags a derived type has of its own: `ATOMIC` for
+/// `map_type = "atomic"`, `DURATION` for a type named `Duration` (as Go's
+/// `metav1.Duration` is, which kube-api-linter recognises by name).
+fn own_flags(model: &Model) -> u32 {
+    let mut flags = 0;
+    if model
+        .attrs
+        .map_type
+        .as_ref()
+        .is_some_and(|t| t.value() == "atomic")
+    {
+        flags |= 1 << 10;
+    }
+    if model.ident == "Duration" {
+        flags |= 1 << 4;
+    }
+    flags
 }
 
 /// Whether a field declares keywords that are checked at runtime.
@@ -694,10 +717,11 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                     let access = f.access(i);
                     field_validate(model, f, quote!(&self.#access))
                 });
+            let own = own_flags(model);
             (
                 quote!({
                     const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
-                    &#p::TypeFacts::object(__FIELDS, 0)
+                    &#p::TypeFacts::object(__FIELDS, #own)
                 }),
                 schema,
                 quote!(#(#defaults)*),
@@ -714,8 +738,12 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             let field_apply = field_kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
             let type_apply = apply_type(quote!(__s));
             let access = f.access(0);
+            let mut own = own_flags(model);
+            if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
+                own |= 1 << 11; // BOUNDED
+            }
             (
-                quote!(<#ty as #k::ApiType>::FACTS),
+                quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own)),
                 quote!({
                     #[allow(unused_mut)]
                     let mut __s = #base;
@@ -868,7 +896,7 @@ fn enum_parts(
     if all_unit && problems.is_empty() && model.serde.tag.is_none() {
         let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
         return (
-            quote!(&#p::TypeFacts::scalar(#p::Kind::String, 0)),
+            quote!(&#p::TypeFacts::scalar(#p::Kind::String, #p::facts::BOUNDED)),
             quote!(#p::string_enum(&[#(#values),*], &#kw)),
             quote!(),
             quote!(),

@@ -143,13 +143,12 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         columns.push(quote!(#p::PrintColumn { name: #name, type_: #t, json_path: #json_path, description: #description, format: #format, priority: #priority }));
     }
     crate::lints::check_resource_paths(k, &root, a, &model.levels, diags);
-    // A status type named otherwise than `*Status` is not checked as a
-    // status by its own derive: check `status_optional` through its facts.
+    // `status_optional`: the resource knows which type is its status, so it
+    // checks that type's top-level fields through its facts.
     if let Some(st) = &a.status {
         let shown = quote!(#st).to_string().replace(' ', "");
         let lint = crate::lints::lookup("status_optional");
         if let Some(lint) = lint
-            && !shown.ends_with("Status")
             && crate::lints::level(lint, &[&model.levels], crate::lints::Context::Status).0
                 != crate::lints::Level::Allow
         {

@@ -246,16 +246,6 @@ pub fn check_fields(
             );
         }
 
-        // status_optional
-        if context == Context::Status && !f.optional {
-            report(
-                "status_optional",
-                name_span,
-                "is a required status field".into(),
-                "every top-level status field is optional: the status is written by controllers, piece by piece".into(),
-            );
-        }
-
         // field_docs
         if f.docs.is_none() {
             report(
@@ -300,7 +290,76 @@ pub fn check_fields(
             _ => {}
         }
 
+        max_length_type_layer(k, type_name, f, &shape, &levels, context, diags);
         list_type(k, type_name, f, &shape, &levels, context, diags);
+    }
+}
+
+/// `max_length` through aliases: a string the syntax cannot see.
+fn max_length_type_layer(
+    k: &TokenStream,
+    type_name: &str,
+    f: &Field,
+    shape: &Shape,
+    levels: &[&Levels],
+    context: Context,
+    diags: &mut Diagnostics,
+) {
+    let Some(lint) = lookup("max_length") else {
+        return;
+    };
+    let (lvl, _) = level(lint, levels, context);
+    if lvl == Level::Allow {
+        return;
+    }
+    let p = quote::quote!(#k::__private);
+    let target = match shape.unwrapped() {
+        Shape::Other(t)
+            if f.attrs.validations.max_length.is_none() && f.attrs.validations.enum_.is_none() =>
+        {
+            Some(t)
+        }
+        Shape::Vec(item) | Shape::Set { item, .. }
+            if f.attrs
+                .items
+                .as_ref()
+                .is_none_or(|i| i.max_length.is_none()) =>
+        {
+            match item.unwrapped() {
+                Shape::Other(t) => Some(t),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let Some(t) = target else { return };
+    let span = f.name_span();
+    match lvl {
+        Level::Deny => {
+            let ident = quote::format_ident!(
+                "{}_max_length",
+                super::types::check_name(type_name, f),
+                span = span
+            );
+            diags.check(quote_spanned! {span=>
+                const _: () = {
+                    #[allow(non_upper_case_globals)]
+                    const #ident: () = #p::facts::deny_unbounded_string(<#t as #k::ApiType>::FACTS);
+                    #ident
+                };
+            });
+        }
+        _ => {
+            let msg = message(
+                lint,
+                &f.subject(type_name),
+                "is a string (through its type) without `max_length`",
+                "bound it with `#[kube(max_length = N)]`",
+            );
+            let cond =
+                quote::quote!(!::core::matches!(<#t as #k::ApiType>::FACTS.kind, #p::Kind::String));
+            diags.check(warn_unless(&cond, "max_length", &msg, span));
+        }
     }
 }
 
@@ -344,6 +403,21 @@ fn list_type(
                     quote_spanned!(f.name_span()=> const _: () = ::core::assert!(#cond, #msg);)
                 }
                 _ => warn_unless(&cond, "list_type", &msg, f.name_span()),
+            });
+        }
+        (Some(decl), Some(t)) if decl == "set" => {
+            // Always an error: the apiserver rejects such a CRD.
+            let ident = quote::format_ident!(
+                "{}_list_type_set",
+                super::types::check_name(type_name, f),
+                span = f.name_span()
+            );
+            diags.check(quote_spanned! {f.name_span()=>
+                const _: () = {
+                    #[allow(non_upper_case_globals)]
+                    const #ident: () = #p::facts::check_set_items(<#t as #k::ApiType>::FACTS);
+                    #ident
+                };
             });
         }
         (Some(decl), _) if decl == "map" => {
