@@ -46,6 +46,16 @@ pub trait ApiType: JsonSchema {
         let _ = (path, errors);
     }
 
+    /// Checks an update against the old value: fields marked
+    /// `#[kube(immutable)]` may not change (the update strategy calls it,
+    /// as the apiserver evaluates the `self == oldSelf` rules).
+    fn validate_update(&self, old: &Self, path: &FieldPath<'_>, errors: &mut ErrorList)
+    where
+        Self: Sized,
+    {
+        let _ = (old, path, errors);
+    }
+
     /// Checks the keywords an attribute declared on a field of this type
     /// (`minimum`, `max_length`, `pattern`, ...). Not a public API: the
     /// derives call it.
@@ -187,6 +197,12 @@ impl<T: ApiType> ApiType for Option<T> {
         }
     }
 
+    fn validate_update(&self, old: &Self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        if let (Some(new), Some(old)) = (self, old) {
+            new.validate_update(old, path, errors);
+        }
+    }
+
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
         T::api_schema(generator)
     }
@@ -205,6 +221,10 @@ impl<T: ApiType> ApiType for Box<T> {
 
     fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
         (**self).check_keywords(kw, path, errors);
+    }
+
+    fn validate_update(&self, old: &Self, path: &FieldPath<'_>, errors: &mut ErrorList) {
+        (**self).validate_update(old, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {

@@ -28,6 +28,7 @@ pub mod facts;
 pub mod labels;
 pub mod lints;
 pub mod meta;
+pub mod registry;
 pub mod resource;
 pub mod schema;
 pub mod status;
@@ -41,12 +42,14 @@ pub use meta::{
     LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta, OwnerReference,
     ParseConditionStatusError, Time, TimeParseError, TypeMeta,
 };
-pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
+pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope, SpecStatus};
 pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
 pub use validation::{ErrorList, ErrorType, FieldError, FieldPath};
 
 /// Re-exported for generated code and for users who write schemas by hand.
 pub use schemars;
+
+pub use registry::{Registry, Strategy};
 
 /// Everything a type definition needs: `use api_core::prelude::*;`.
 pub mod prelude {

@@ -101,6 +101,27 @@ pub trait CustomResourceExt: Resource {
     }
 }
 
+/// What the storage strategies need to know about a resource's spec/status
+/// split, generically. `#[derive(KubeResource)]` implements it.
+pub trait SpecStatus: Resource {
+    /// Whether status is written through the `/status` subresource (and
+    /// the main endpoint keeps the old status).
+    const STATUS_SUBRESOURCE: bool;
+
+    /// Whether the two objects have the same spec (what bumps
+    /// `metadata.generation`).
+    fn spec_equal(&self, other: &Self) -> bool;
+
+    /// Drops the status (a create through the main endpoint).
+    fn clear_status(&mut self);
+
+    /// Takes `from`'s status (an update through the main endpoint).
+    fn copy_status(&mut self, from: &Self);
+
+    /// Takes `from`'s spec (an update through `/status`).
+    fn copy_spec(&mut self, from: &Self);
+}
+
 /// A resource with a `spec`: the desired state.
 pub trait HasSpec {
     /// The spec type.

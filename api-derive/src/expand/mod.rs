@@ -667,6 +667,7 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             .map(|kw| quote!(#p::apply(&mut #target, &#kw);))
     };
 
+    let mut extra_methods = quote!();
     let (facts, schema, defaults, validate) = match &model.data {
         Data::Struct(fields) => {
             for f in fields {
@@ -717,6 +718,34 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                     let access = f.access(i);
                     field_validate(model, f, quote!(&self.#access))
                 });
+            let validate_update: Vec<TokenStream> = fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.serde.skip)
+                .map(|(i, f)| {
+                    let access = f.access(i);
+                    let ty = &f.ty;
+                    let imm = f.attrs.immutable.is_present().then(|| {
+                        quote!(#p::immutable(&self.#access, &__old.#access, &__p, __errors);)
+                    });
+                    if f.is_flattened() {
+                        quote_spanned!(ty.span()=> #k::ApiType::validate_update(&self.#access, &__old.#access, __path, __errors);)
+                    } else {
+                        let json = &f.json_name;
+                        quote_spanned! {ty.span()=> {
+                            let __p = __path.child(#json);
+                            #imm
+                            #k::ApiType::validate_update(&self.#access, &__old.#access, &__p, __errors);
+                        }}
+                    }
+                })
+                .collect();
+            extra_methods = quote! {
+                #[allow(unused_variables)]
+                fn validate_update(&self, __old: &Self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+                    #(#validate_update)*
+                }
+            };
             let own = own_flags(model);
             (
                 quote!({
@@ -790,6 +819,7 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             fn validate(&self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
                 #validate
             }
+            #extra_methods
         }
     }
 }

@@ -246,6 +246,14 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     } else {
         quote!()
     };
+    let (clear_status, copy_status) = if has_status {
+        (
+            quote!(self.status = ::core::option::Option::None;),
+            quote!(self.status = ::core::clone::Clone::clone(&from.status);),
+        )
+    } else {
+        (quote!(), quote!(let _ = from;))
+    };
     let status_bind = if has_status {
         quote!()
     } else {
@@ -289,6 +297,11 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     let status_validate = has_status.then(
         || quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);),
     );
+    let spec_validate_update = if no_spec {
+        quote!(#k::ApiType::validate_update(&self.spec, &__old.spec, &#k::FieldPath::new(""), __errors);)
+    } else {
+        quote!(#k::ApiType::validate_update(&self.spec, &__old.spec, &#k::FieldPath::new("spec"), __errors);)
+    };
     let spec_validate = if no_spec {
         // The fields are at the top level: their paths have no prefix.
         quote!(#k::ApiType::validate(&self.spec, &#k::FieldPath::new(""), __errors);)
@@ -428,6 +441,23 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
         }
 
         #[automatically_derived]
+        impl #k::SpecStatus for #root {
+            const STATUS_SUBRESOURCE: bool = #status_subresource;
+            fn spec_equal(&self, other: &Self) -> bool {
+                #p::json_eq(&self.spec, &other.spec)
+            }
+            fn clear_status(&mut self) {
+                #clear_status
+            }
+            fn copy_status(&mut self, from: &Self) {
+                #copy_status
+            }
+            fn copy_spec(&mut self, from: &Self) {
+                self.spec = ::core::clone::Clone::clone(&from.spec);
+            }
+        }
+
+        #[automatically_derived]
         impl #k::HasSpec for #root {
             type Spec = #spec;
             fn spec(&self) -> &#spec {
@@ -488,6 +518,9 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             fn validate(&self, _: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
                 #spec_validate
                 #status_validate
+            }
+            fn validate_update(&self, __old: &Self, _: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+                #spec_validate_update
             }
         }
 

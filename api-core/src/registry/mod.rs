@@ -1,0 +1,836 @@
+//! The embedded registry: runs a [`Strategy`] over a [`Storage`] with the
+//! semantics of k8s.io/apiserver's generic store, so an API's behaviour can
+//! be tested without a cluster.
+//!
+//! ```
+//! use api_core::registry::{DefaultStrategy, Registry};
+//! # use api_core::prelude::*;
+//! # use serde::{Deserialize, Serialize};
+//! # /// Spec.
+//! # #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+//! # #[kube(group = "example.com", version = "v1", kind = "Widget", namespaced, status = "WidgetStatus")]
+//! # pub struct WidgetSpec {
+//! #     /// size.
+//! #     #[default(1)]
+//! #     #[serde(default, skip_serializing_if = "Option::is_none")]
+//! #     pub size: Option<i32>,
+//! # }
+//! # /// Status.
+//! # #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
+//! # pub struct WidgetStatus {
+//! #     /// conditions.
+//! #     #[serde(default, skip_serializing_if = "Conditions::is_empty")]
+//! #     pub conditions: Conditions,
+//! # }
+//! let widgets = Registry::<Widget>::new(DefaultStrategy);
+//! let created = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).unwrap().object;
+//! assert_eq!(created.spec.size, Some(1)); // defaulted
+//! assert_eq!(created.metadata.generation, 1);
+//! assert!(!created.metadata.uid.is_empty());
+//!
+//! let again = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).unwrap_err();
+//! assert_eq!((again.code, again.reason.as_str()), (409, "AlreadyExists"));
+//! ```
+
+pub mod storage;
+pub mod strategy;
+
+use std::marker::PhantomData;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::api_type::ApiType;
+use crate::labels::Selector;
+use crate::meta::{ListMeta, ObjectMeta, Time};
+use crate::resource::{List, Resource, SpecStatus};
+use crate::status::{GroupKind, GroupResource, Status};
+use crate::validation::names::{generate_name, is_valid_path_segment_name, name_is_dns_subdomain};
+use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
+use crate::validation::{ErrorList, FieldError, FieldPath};
+
+pub use storage::{EventType, MemoryStorage, Revision, Storage, StorageError};
+pub use strategy::{DefaultStrategy, Strategy};
+
+/// The bounds a type needs to be served by a [`Registry`].
+pub trait Served:
+    SpecStatus + ApiType + Clone + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+impl<K: SpecStatus + ApiType + Clone + Serialize + DeserializeOwned + Send + Sync + 'static> Served
+    for K
+{
+}
+
+/// The result of a write, with the warnings the apiserver would send as
+/// `Warning` headers.
+#[derive(Clone, Debug)]
+pub struct Outcome<T> {
+    /// The object as stored.
+    pub object: T,
+    /// Warnings from the strategy.
+    pub warnings: Vec<String>,
+}
+
+/// The result of a delete.
+#[derive(Clone, Debug)]
+pub struct Deleted<K> {
+    /// The object: its last state when removed, or as marked for deletion.
+    pub object: K,
+    /// Whether the object is still there, waiting for finalizers (or a
+    /// grace period) before it goes.
+    pub pending: bool,
+}
+
+/// Options of a list or a watch.
+#[derive(Clone, Debug, Default)]
+pub struct ListOptions {
+    /// A label selector (`app=web,tier!=db`).
+    pub label_selector: Option<String>,
+    /// A field selector on `metadata.name` and `metadata.namespace`
+    /// (`metadata.name=web`).
+    pub field_selector: Option<String>,
+    /// At most this many items (a page); the rest is behind `continue`.
+    pub limit: Option<usize>,
+    /// The `continue` token of the previous page.
+    pub continue_token: Option<String>,
+    /// For a watch: the revision to start after (a list's
+    /// `resourceVersion`); the current revision when unset.
+    pub resource_version: Option<String>,
+}
+
+/// Preconditions and options of a delete.
+#[derive(Clone, Debug, Default)]
+pub struct DeleteOptions {
+    /// Delete only if the object has this uid.
+    pub uid: Option<String>,
+    /// Delete only if the object is at this resourceVersion.
+    pub resource_version: Option<String>,
+    /// Override the strategy's grace period (0: at once).
+    pub grace_period_seconds: Option<i64>,
+}
+
+/// An event of a [`Watch`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum WatchEvent<K> {
+    /// The object was created (or entered the selection).
+    Added(K),
+    /// The object changed.
+    Modified(K),
+    /// The object was removed; its last state.
+    Deleted(K),
+}
+
+impl<K: Resource> WatchEvent<K> {
+    /// The object of the event.
+    pub fn object(&self) -> &K {
+        match self {
+            WatchEvent::Added(o) | WatchEvent::Modified(o) | WatchEvent::Deleted(o) => o,
+        }
+    }
+}
+
+/// A stream of [`WatchEvent`]s, in the order the changes happened.
+pub struct Watch<K> {
+    inner: storage::Watch,
+    namespace: String,
+    labels: Option<Selector>,
+    fields: Vec<FieldRequirement>,
+    _kind: PhantomData<fn() -> K>,
+}
+
+impl<K: Served> Watch<K> {
+    fn convert(&self, event: storage::Event) -> Option<WatchEvent<K>> {
+        let object: K = decode_stored(&event.object).ok()?;
+        if !selected(&object, &self.namespace, self.labels.as_ref(), &self.fields) {
+            return None;
+        }
+        Some(match event.kind {
+            EventType::Added => WatchEvent::Added(object),
+            EventType::Modified => WatchEvent::Modified(object),
+            EventType::Deleted => WatchEvent::Deleted(object),
+        })
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn next_timeout(&mut self, timeout: Duration) -> Option<WatchEvent<K>> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let event = self.inner.next_timeout(left)?;
+            if let Some(e) = self.convert(event) {
+                return Some(e);
+            }
+        }
+    }
+
+    /// The events already waiting, without blocking.
+    pub fn pending(&mut self) -> Vec<WatchEvent<K>> {
+        std::iter::from_fn(|| self.inner.try_next())
+            .filter_map(|e| self.convert(e))
+            .collect()
+    }
+}
+
+impl<K: Served> Iterator for Watch<K> {
+    type Item = WatchEvent<K>;
+    fn next(&mut self) -> Option<WatchEvent<K>> {
+        loop {
+            let event = self.inner.next()?;
+            if let Some(e) = self.convert(event) {
+                return Some(e);
+            }
+        }
+    }
+}
+
+/// A field selector requirement (`metadata.name=web`).
+#[derive(Clone, Debug)]
+struct FieldRequirement {
+    field: &'static str,
+    equal: bool,
+    value: String,
+}
+
+fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status> {
+    let mut out = Vec::new();
+    for part in selector.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (field, value, equal) = if let Some((f, v)) = part.split_once("!=") {
+            (f, v, false)
+        } else if let Some((f, v)) = part.split_once("==") {
+            (f, v, true)
+        } else if let Some((f, v)) = part.split_once('=') {
+            (f, v, true)
+        } else {
+            return Err(Status::bad_request(format!(
+                "invalid selector: '{selector}'; can't understand '{part}'"
+            )));
+        };
+        let field = match field.trim() {
+            "metadata.name" => "metadata.name",
+            "metadata.namespace" => "metadata.namespace",
+            other => {
+                return Err(Status::bad_request(format!(
+                    "field label not supported: {other} (supported: metadata.name, metadata.namespace)"
+                )));
+            }
+        };
+        out.push(FieldRequirement {
+            field,
+            equal,
+            value: value.trim().to_string(),
+        });
+    }
+    Ok(out)
+}
+
+fn selected<K: Resource>(
+    obj: &K,
+    namespace: &str,
+    labels: Option<&Selector>,
+    fields: &[FieldRequirement],
+) -> bool {
+    let meta = obj.metadata();
+    if !namespace.is_empty() && meta.namespace != namespace {
+        return false;
+    }
+    if labels.is_some_and(|s| !s.matches(&meta.labels)) {
+        return false;
+    }
+    fields.iter().all(|r| {
+        let actual = if r.field == "metadata.name" {
+            &meta.name
+        } else {
+            &meta.namespace
+        };
+        (actual == &r.value) == r.equal
+    })
+}
+
+fn decode_stored<K: DeserializeOwned + Resource>(stored: &storage::Stored) -> Result<K, Status> {
+    let mut obj: K = serde_json::from_value(stored.value.clone()).map_err(|e| {
+        Status::internal_error(format!(
+            "stored object at {} does not decode: {e}",
+            stored.key
+        ))
+    })?;
+    obj.metadata_mut().resource_version = stored.revision.to_string();
+    Ok(obj)
+}
+
+fn encode<K: Serialize + Resource + Clone>(obj: &K) -> Result<Value, Status> {
+    let mut obj = obj.clone();
+    // The storage revision is the resourceVersion; it is not stored.
+    obj.metadata_mut().resource_version.clear();
+    serde_json::to_value(&obj)
+        .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))
+}
+
+/// Runs a [`Strategy`] for the kind `K` over a [`Storage`]: create, get,
+/// list, update, status update, patch, delete and watch, with the
+/// apiserver's semantics, every failure a [`Status`]. `Send + Sync`: share
+/// it between threads behind an `Arc`.
+pub struct Registry<K: Served> {
+    storage: Arc<dyn Storage>,
+    strategy: Box<dyn Strategy<K>>,
+    clock: Box<dyn Fn() -> Time + Send + Sync>,
+    schema: OnceLock<Value>,
+}
+
+/// How often a create with `generateName` retries a taken name
+/// (`maxNameGenerationCreateAttempts`).
+const NAME_GENERATION_ATTEMPTS: usize = 8;
+
+impl<K: Served> Registry<K> {
+    /// A registry over a fresh in-memory storage.
+    pub fn new(strategy: impl Strategy<K> + 'static) -> Self {
+        Self::with_storage(strategy, Arc::new(MemoryStorage::new()))
+    }
+
+    /// A registry over `storage` (which several registries may share).
+    pub fn with_storage(strategy: impl Strategy<K> + 'static, storage: Arc<dyn Storage>) -> Self {
+        Registry {
+            storage,
+            strategy: Box::new(strategy),
+            clock: Box::new(Time::now),
+            schema: OnceLock::new(),
+        }
+    }
+
+    /// Replaces the clock (for tests that need fixed timestamps).
+    pub fn with_clock(mut self, clock: impl Fn() -> Time + Send + Sync + 'static) -> Self {
+        self.clock = Box::new(clock);
+        self
+    }
+
+    /// The storage behind the registry.
+    pub fn storage(&self) -> &Arc<dyn Storage> {
+        &self.storage
+    }
+
+    fn resource() -> GroupResource {
+        GroupResource::new(K::GROUP, K::PLURAL)
+    }
+
+    fn kind() -> GroupKind {
+        GroupKind::new(K::GROUP, K::KIND)
+    }
+
+    fn prefix(namespace: &str) -> String {
+        if K::SCOPE.is_namespaced() && !namespace.is_empty() {
+            format!("/{}/{}/{namespace}/", K::GROUP, K::PLURAL)
+        } else {
+            format!("/{}/{}/", K::GROUP, K::PLURAL)
+        }
+    }
+
+    fn key(namespace: &str, name: &str) -> String {
+        format!("{}{name}", Self::prefix(namespace))
+    }
+
+    /// Request names must be usable as a URL path segment.
+    fn check_name(name: &str) -> Result<(), Status> {
+        let problems = is_valid_path_segment_name(name);
+        if name.is_empty() || !problems.is_empty() {
+            let why = if name.is_empty() {
+                "name is required".to_string()
+            } else {
+                problems.join(", ")
+            };
+            return Err(Status::bad_request(format!(
+                "invalid resource name {name:?}: {why}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// `EnsureObjectNamespaceMatchesRequestNamespace` for the kind's scope.
+    fn match_namespace(meta: &mut ObjectMeta, request: &str) -> Result<(), Status> {
+        if !K::SCOPE.is_namespaced() {
+            meta.namespace.clear();
+            return Ok(());
+        }
+        if request.is_empty() || meta.namespace == request {
+            return Ok(());
+        }
+        if meta.namespace.is_empty() {
+            meta.namespace = request.to_string();
+            return Ok(());
+        }
+        Err(Status::bad_request(
+            "the namespace of the provided object does not match the namespace sent on the request",
+        ))
+    }
+
+    fn stored(&self, namespace: &str, name: &str) -> Result<(K, Revision), Status> {
+        Self::check_name(name)?;
+        match self.storage.get(&Self::key(namespace, name)) {
+            Ok(s) => Ok((decode_stored(&s)?, s.revision)),
+            Err(StorageError::NotFound(_)) => Err(Status::not_found(Self::resource(), name)),
+            Err(e) => Err(Status::internal_error(e)),
+        }
+    }
+
+    /// Creates `obj` in `namespace` (ignored for cluster-scoped kinds; may
+    /// be empty when the object names its namespace).
+    pub fn create(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+        let mut obj = obj;
+        if !obj.metadata().resource_version.is_empty() {
+            return Err(Status::internal_error(
+                "resourceVersion should not be set on objects to be created",
+            ));
+        }
+        {
+            let meta = obj.metadata_mut();
+            Self::match_namespace(meta, namespace)?;
+            // WipeObjectMetaSystemFields
+            meta.creation_timestamp = None;
+            meta.uid.clear();
+            meta.deletion_timestamp = None;
+            meta.deletion_grace_period_seconds = None;
+            meta.self_link.clear();
+        }
+        obj.apply_defaults();
+        self.strategy.prepare_for_create(&mut obj);
+        {
+            let now = (self.clock)();
+            let meta = obj.metadata_mut();
+            meta.uid = new_uid();
+            meta.creation_timestamp = Some(now);
+        }
+        let generated = obj.metadata().name.is_empty() && !obj.metadata().generate_name.is_empty();
+        for attempt in 0.. {
+            if generated {
+                let base = obj.metadata().generate_name.clone();
+                obj.metadata_mut().name = generate_name(&base);
+            }
+            let mut errors = self.strategy.validate(&obj);
+            if errors.is_empty() {
+                errors = validate_object_meta(
+                    obj.metadata(),
+                    K::SCOPE.is_namespaced(),
+                    name_is_dns_subdomain,
+                    &FieldPath::new("metadata"),
+                );
+            }
+            if !errors.is_empty() {
+                return Err(Status::invalid(
+                    Self::kind(),
+                    obj.metadata().name.clone(),
+                    &errors,
+                ));
+            }
+            let warnings = self.strategy.warnings_on_create(&obj);
+            self.strategy.canonicalize(&mut obj);
+            let key = Self::key(&obj.metadata().namespace, &obj.metadata().name);
+            match self.storage.create(&key, encode(&obj)?) {
+                Ok(s) => {
+                    return Ok(Outcome {
+                        object: decode_stored(&s)?,
+                        warnings,
+                    });
+                }
+                Err(StorageError::AlreadyExists(_))
+                    if generated && attempt + 1 < NAME_GENERATION_ATTEMPTS =>
+                {
+                    continue;
+                }
+                Err(StorageError::AlreadyExists(_)) if generated => {
+                    return Err(Status::generate_name_conflict(
+                        Self::resource(),
+                        obj.metadata().name.clone(),
+                        1,
+                    ));
+                }
+                Err(StorageError::AlreadyExists(_)) => {
+                    return Err(Status::already_exists(
+                        Self::resource(),
+                        obj.metadata().name.clone(),
+                    ));
+                }
+                Err(e) => return Err(Status::internal_error(e)),
+            }
+        }
+        unreachable!("the loop returns")
+    }
+
+    /// The object `name` in `namespace`.
+    pub fn get(&self, namespace: &str, name: &str) -> Result<K, Status> {
+        self.stored(namespace, name).map(|(o, _)| o)
+    }
+
+    /// The objects in `namespace` (all namespaces when empty) that match
+    /// the selectors, a page at a time when `limit` is set.
+    pub fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
+        let labels = options
+            .label_selector
+            .as_deref()
+            .map(Selector::parse)
+            .transpose()
+            .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
+        let fields = options
+            .field_selector
+            .as_deref()
+            .map(parse_field_selector)
+            .transpose()?
+            .unwrap_or_default();
+        let (items, revision) = self
+            .storage
+            .list(&Self::prefix(namespace))
+            .map_err(Status::internal_error)?;
+        let after = match &options.continue_token {
+            Some(token) => Some(decode_continue(token)?),
+            None => None,
+        };
+        let mut selected_items = Vec::new();
+        for stored in items
+            .iter()
+            .filter(|s| after.as_ref().is_none_or(|a| s.key > *a))
+        {
+            let obj: K = decode_stored(stored)?;
+            if selected(&obj, namespace, labels.as_ref(), &fields) {
+                selected_items.push((stored.key.clone(), obj));
+            }
+        }
+        let mut metadata = ListMeta {
+            resource_version: revision.to_string(),
+            ..ListMeta::default()
+        };
+        if let Some(limit) = options
+            .limit
+            .filter(|l| *l > 0 && selected_items.len() > *l)
+        {
+            let remaining = selected_items.len() - limit;
+            selected_items.truncate(limit);
+            if let Some((last, _)) = selected_items.last() {
+                metadata.continue_ = encode_continue(last);
+            }
+            // The apiserver only counts what remains when nothing is filtered.
+            if labels.is_none() && fields.is_empty() {
+                metadata.remaining_item_count = i64::try_from(remaining).ok();
+            }
+        }
+        Ok(List {
+            metadata,
+            items: selected_items.into_iter().map(|(_, o)| o).collect(),
+        })
+    }
+
+    /// The update checks and hooks shared by `update`, `update_status` and
+    /// `patch`: `status` selects the status strategy.
+    fn write(&self, namespace: &str, obj: K, status: bool) -> Result<Outcome<K>, Status> {
+        let mut new = obj;
+        let name = new.metadata().name.clone();
+        Self::check_name(&name)?;
+        Self::match_namespace(new.metadata_mut(), namespace)?;
+        let ns = new.metadata().namespace.clone();
+        let (old, revision) = match self.stored(&ns, &name) {
+            Ok(found) => found,
+            Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
+                new.metadata_mut().resource_version.clear();
+                return self.create(&ns, new);
+            }
+            Err(e) => return Err(e),
+        };
+        let rv = new.metadata().resource_version.clone();
+        if rv.is_empty() {
+            if self.strategy.allow_unconditional_update() {
+                new.metadata_mut().resource_version = revision.to_string();
+            } else {
+                let mut errors = ErrorList::new();
+                let meta = FieldPath::new("metadata");
+                errors.push(FieldError::invalid(
+                    &meta.child("resourceVersion"),
+                    0,
+                    "must be specified for an update",
+                ));
+                return Err(Status::invalid(Self::kind(), name, &errors));
+            }
+        } else if rv != revision.to_string() {
+            return Err(Status::conflict(
+                Self::resource(),
+                name,
+                "the object has been modified; please apply your changes to the latest version and try again",
+            ));
+        }
+        new.apply_defaults();
+        // BeforeUpdate
+        let errors = if status {
+            self.strategy.prepare_for_status_update(&mut new, &old);
+            let mut errors = validate_object_meta_update(
+                new.metadata(),
+                old.metadata(),
+                &FieldPath::new("metadata"),
+            );
+            errors.extend(self.strategy.validate_status_update(&new, &old));
+            errors
+        } else {
+            new.metadata_mut().generation = old.metadata().generation;
+            self.strategy.prepare_for_update(&mut new, &old);
+            {
+                let (nm, om) = (new.metadata_mut(), old.metadata());
+                if nm.uid.is_empty() {
+                    nm.uid = om.uid.clone();
+                }
+                if om.creation_timestamp.is_some() {
+                    nm.creation_timestamp = om.creation_timestamp;
+                }
+                if om.deletion_timestamp.is_some() {
+                    nm.deletion_timestamp = om.deletion_timestamp;
+                }
+                if om.deletion_grace_period_seconds.is_some()
+                    && nm.deletion_grace_period_seconds.is_none()
+                {
+                    nm.deletion_grace_period_seconds = om.deletion_grace_period_seconds;
+                }
+            }
+            let meta = FieldPath::new("metadata");
+            let mut errors = validate_object_meta(
+                new.metadata(),
+                K::SCOPE.is_namespaced(),
+                name_is_dns_subdomain,
+                &meta,
+            );
+            errors.extend(validate_object_meta_update(
+                new.metadata(),
+                old.metadata(),
+                &meta,
+            ));
+            errors.extend(self.strategy.validate_update(&new, &old));
+            errors
+        };
+        if !errors.is_empty() {
+            return Err(Status::invalid(Self::kind(), name, &errors));
+        }
+        let warnings = if status {
+            Vec::new()
+        } else {
+            self.strategy.warnings_on_update(&new, &old)
+        };
+        self.strategy.canonicalize(&mut new);
+        let key = Self::key(&ns, &name);
+        // ShouldDeleteDuringUpdate: the last finalizer of a deleting object is gone.
+        let om = old.metadata();
+        if new.metadata().finalizers.is_empty()
+            && om.deletion_timestamp.is_some()
+            && om.deletion_grace_period_seconds.unwrap_or(0) == 0
+        {
+            return match self.storage.delete(&key, Some(revision)) {
+                Ok(s) => Ok(Outcome {
+                    object: decode_stored(&s)?,
+                    warnings,
+                }),
+                Err(e) => Err(self.storage_error(e, &name)),
+            };
+        }
+        match self.storage.update(&key, encode(&new)?, revision) {
+            Ok(s) => Ok(Outcome {
+                object: decode_stored(&s)?,
+                warnings,
+            }),
+            Err(e) => Err(self.storage_error(e, &name)),
+        }
+    }
+
+    fn storage_error(&self, e: StorageError, name: &str) -> Status {
+        match e {
+            StorageError::NotFound(_) => Status::not_found(Self::resource(), name),
+            StorageError::Conflict { .. } => Status::conflict(
+                Self::resource(),
+                name,
+                "the object has been modified; please apply your changes to the latest version and try again",
+            ),
+            StorageError::AlreadyExists(_) => Status::already_exists(Self::resource(), name),
+            e => Status::internal_error(e),
+        }
+    }
+
+    /// Replaces the object (`PUT`): the stored status is kept (when the
+    /// kind has a status subresource), `generation` goes up when the spec
+    /// changes; `metadata.resourceVersion` must match the stored one.
+    pub fn update(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+        self.write(namespace, obj, false)
+    }
+
+    /// Writes the status (`PUT .../status`): everything but the status
+    /// comes from the stored object.
+    pub fn update_status(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+        if !K::STATUS_SUBRESOURCE {
+            return Err(Status::not_found(
+                GroupResource::new(K::GROUP, format!("{}/status", K::PLURAL)),
+                obj.metadata().name.clone(),
+            ));
+        }
+        self.write(namespace, obj, true)
+    }
+
+    /// Deletes the object. With finalizers it is only marked
+    /// (`deletionTimestamp`) and goes when the last finalizer is removed.
+    pub fn delete(
+        &self,
+        namespace: &str,
+        name: &str,
+        options: &DeleteOptions,
+    ) -> Result<Deleted<K>, Status> {
+        let (mut obj, revision) = self.stored(namespace, name)?;
+        let meta = obj.metadata();
+        if let Some(uid) = &options.uid
+            && *uid != meta.uid
+        {
+            return Err(Status::conflict(
+                Self::resource(),
+                name,
+                format!(
+                    "Precondition failed: UID in precondition: {uid}, UID in object meta: {}",
+                    meta.uid
+                ),
+            ));
+        }
+        if let Some(rv) = &options.resource_version
+            && *rv != meta.resource_version
+        {
+            return Err(Status::conflict(
+                Self::resource(),
+                name,
+                format!(
+                    "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
+                    meta.resource_version
+                ),
+            ));
+        }
+        let key = Self::key(&meta.namespace, name);
+        let grace = options
+            .grace_period_seconds
+            .or_else(|| self.strategy.graceful_delete(&obj))
+            .map(|g| g.max(0));
+        let has_finalizers = !meta.finalizers.is_empty();
+        if has_finalizers || grace.is_some_and(|g| g > 0) {
+            if meta.deletion_timestamp.is_some() {
+                if !has_finalizers && grace == Some(0) {
+                    return self.remove(&key, revision, name);
+                }
+                return Ok(Deleted {
+                    object: obj,
+                    pending: true,
+                });
+            }
+            let grace = grace.unwrap_or(0);
+            let now = (self.clock)();
+            let meta = obj.metadata_mut();
+            meta.deletion_timestamp = now.checked_add_seconds(grace).or(Some(now));
+            meta.deletion_grace_period_seconds = Some(grace);
+            if meta.generation > 0 {
+                meta.generation += 1;
+            }
+            return match self.storage.update(&key, encode(&obj)?, revision) {
+                Ok(s) => Ok(Deleted {
+                    object: decode_stored(&s)?,
+                    pending: true,
+                }),
+                Err(e) => Err(self.storage_error(e, name)),
+            };
+        }
+        self.remove(&key, revision, name)
+    }
+
+    fn remove(&self, key: &str, revision: Revision, name: &str) -> Result<Deleted<K>, Status> {
+        match self.storage.delete(key, Some(revision)) {
+            Ok(s) => Ok(Deleted {
+                object: decode_stored(&s)?,
+                pending: false,
+            }),
+            Err(e) => Err(self.storage_error(e, name)),
+        }
+    }
+
+    /// Changes to the objects in `namespace` (all when empty) that match
+    /// the selectors, after `options.resource_version` (a list's: no change
+    /// is missed) or from now. A revision older than the storage keeps is
+    /// a 410 `Expired`.
+    pub fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
+        let labels = options
+            .label_selector
+            .as_deref()
+            .map(Selector::parse)
+            .transpose()
+            .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
+        let fields = options
+            .field_selector
+            .as_deref()
+            .map(parse_field_selector)
+            .transpose()?
+            .unwrap_or_default();
+        let from = match options.resource_version.as_deref() {
+            None | Some("") | Some("0") => self.storage.revision(),
+            Some(rv) => rv
+                .parse::<Revision>()
+                .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?,
+        };
+        let inner = self
+            .storage
+            .watch(&Self::prefix(namespace), from)
+            .map_err(|e| match e {
+                StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
+                e => Status::internal_error(e),
+            })?;
+        Ok(Watch {
+            inner,
+            namespace: namespace.to_string(),
+            labels,
+            fields,
+            _kind: PhantomData,
+        })
+    }
+
+    /// The root schema of the kind (for strategic merge patches).
+    pub fn schema(&self) -> &Value {
+        self.schema.get_or_init(|| {
+            let mut generator = crate::__private::generator();
+            <K as schemars::JsonSchema>::json_schema(&mut generator).to_value()
+        })
+    }
+}
+
+/// A random RFC 4122 version-4 UUID, as the apiserver gives every object.
+/// (Written here rather than with the `uuid` crate, whose WebAssembly
+/// dependencies break offline builds such as trybuild's; uniqueness, not
+/// secrecy, is what a uid needs.)
+pub fn new_uid() -> String {
+    let mut b: [u8; 16] = fastrand::u128(..).to_le_bytes();
+    b[6] = (b[6] & 0x0f) | 0x40; // version 4
+    b[8] = (b[8] & 0x3f) | 0x80; // RFC 4122 variant
+    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}
+
+fn encode_continue(key: &str) -> String {
+    key.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_continue(token: &str) -> Result<String, Status> {
+    let bad = || Status::bad_request(format!("continue key is not valid: {token:?}"));
+    if token.len() % 2 != 0 {
+        return Err(bad());
+    }
+    let bytes = (0..token.len())
+        .step_by(2)
+        .map(|i| {
+            token
+                .get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(bad)?;
+    String::from_utf8(bytes).map_err(|_| bad())
+}
