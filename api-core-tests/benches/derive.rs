@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
     shortname = "wg",
     category = "all",
     printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas"),
-    printcolumn(name = "Phase", type = "string", json_path = ".status.phase")
+    printcolumn(name = "Image", type = "string", json_path = ".spec.image")
 )]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetSpec {
@@ -170,9 +170,10 @@ pub struct WidgetStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ready_replicas: Option<i32>,
 
-    /// phase is a one-word summary of the state.
+    /// message is a human-readable summary of the state.
+    #[kube(max_length = 1024)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<String>,
+    pub message: Option<String>,
 
     /// active lists the names of the instances currently running.
     #[kube(list_type = "set")]
@@ -321,9 +322,10 @@ pub struct PlainStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ready_replicas: Option<i32>,
 
-    /// phase is a one-word summary of the state.
+    /// message is a human-readable summary of the state.
+    #[schemars(length(max = 1024))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<String>,
+    pub message: Option<String>,
 
     /// active lists the names of the instances currently running.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -426,7 +428,7 @@ fn object_json() -> serde_json::Value {
         },
         "status": {
             "readyReplicas": 2,
-            "phase": "Running",
+            "message": "2 of 3 instances ready",
             "active": ["nightly-report-28571234", "nightly-report-28571235"],
             "lastScheduleTime": "2024-05-02T03:00:00Z",
             "observedGeneration": 7

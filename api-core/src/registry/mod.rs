@@ -820,7 +820,7 @@ fn encode_continue(key: &str) -> String {
 
 fn decode_continue(token: &str) -> Result<String, Status> {
     let bad = || Status::bad_request(format!("continue key is not valid: {token:?}"));
-    if token.len() % 2 != 0 {
+    if !token.len().is_multiple_of(2) {
         return Err(bad());
     }
     let bytes = (0..token.len())

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -110,10 +110,7 @@ impl Watch {
     /// The next event, waiting at most `timeout`; `None` on timeout or
     /// when the storage is gone.
     pub fn next_timeout(&self, timeout: Duration) -> Option<Event> {
-        match self.receiver.recv_timeout(timeout) {
-            Ok(e) => Some(e),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.receiver.recv_timeout(timeout).ok()
     }
 
     /// The next event if one is ready.

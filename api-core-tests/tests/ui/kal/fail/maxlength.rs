@@ -50,7 +50,7 @@ pub struct MaxLength {
     pub string_alias_array_without_max_items_with_max_element_length: Vec<StringAlias>, // KAL a/a.go:MaxLength.StringAliasArrayWithoutMaxItemsWithMaxElementLength
     /// f.
     pub string_alias_array_without_max_items_with_max_element_length_on_alias: Vec<StringAliasWithMaxLength>, // KAL a/a.go:MaxLength.StringAliasArrayWithoutMaxItemsWithMaxElementLengthOnAlias
-    /// f (hits a false "contains itself" error: the type name ends in `MaxLength`).
+    /// f (items of a newtype with `max_length`: bounded).
     #[kube(max_items = 64)]
     pub string_alias_array_with_max_items_and_max_element_length_on_alias: Vec<StringAliasWithMaxLength>, // KAL a/a.go:MaxLength.StringAliasArrayWithMaxItemsAndMaxElementLengthOnAlias
     /// f (Go: an anonymous struct; a named one here).
