@@ -112,6 +112,9 @@ pub struct TypeFacts {
     pub item: Option<&'static TypeFacts>,
     /// How deep the type nests (a scalar is 1).
     pub depth: u32,
+    /// The schema keywords the type itself declares (a newtype's
+    /// `max_length`, ...): `KW_*` bits.
+    pub keywords: u32,
 }
 
 impl TypeFacts {
@@ -124,6 +127,7 @@ impl TypeFacts {
             fields: &[],
             item: None,
             depth: 1,
+            keywords: 0,
         }
     }
 
@@ -136,6 +140,7 @@ impl TypeFacts {
             fields: &[],
             item: Some(item),
             depth: item.depth + 1,
+            keywords: 0,
         }
     }
 
@@ -153,6 +158,7 @@ impl TypeFacts {
             fields: &[],
             item: Some(value),
             depth: value.depth + 1,
+            keywords: 0,
         }
     }
 
@@ -175,6 +181,7 @@ impl TypeFacts {
             fields,
             item: None,
             depth: depth + 1,
+            keywords: 0,
         }
     }
 
@@ -187,6 +194,7 @@ impl TypeFacts {
             fields: inner.fields,
             item: inner.item,
             depth: inner.depth,
+            keywords: 0,
         }
     }
 
@@ -374,8 +382,9 @@ pub const fn deny_unbounded_string(facts: &TypeFacts) {
     }
 }
 
-/// The same facts with extra own flags (a derived type named `Duration`).
-pub const fn flagged(inner: &'static TypeFacts, flags: u32) -> TypeFacts {
+/// A newtype's facts: its inner type's, with extra own flags (a type named
+/// `Duration`, a bounded string) and the keywords it declares.
+pub const fn flagged(inner: &'static TypeFacts, flags: u32, keywords: u32) -> TypeFacts {
     TypeFacts {
         kind: inner.kind,
         flags: inner.flags | flags,
@@ -383,6 +392,44 @@ pub const fn flagged(inner: &'static TypeFacts, flags: u32) -> TypeFacts {
         fields: inner.fields,
         item: inner.item,
         depth: inner.depth,
+        keywords: inner.keywords | keywords,
+    }
+}
+
+/// `minimum` / `exclusive_minimum`.
+pub const KW_MINIMUM: u32 = 1;
+/// `maximum` / `exclusive_maximum`.
+pub const KW_MAXIMUM: u32 = 1 << 1;
+/// `multiple_of`.
+pub const KW_MULTIPLE_OF: u32 = 1 << 2;
+/// `min_length`.
+pub const KW_MIN_LENGTH: u32 = 1 << 3;
+/// `max_length`.
+pub const KW_MAX_LENGTH: u32 = 1 << 4;
+/// `pattern`.
+pub const KW_PATTERN: u32 = 1 << 5;
+/// `format`.
+pub const KW_FORMAT: u32 = 1 << 6;
+/// `min_items`.
+pub const KW_MIN_ITEMS: u32 = 1 << 7;
+/// `max_items`.
+pub const KW_MAX_ITEMS: u32 = 1 << 8;
+/// `min_properties`.
+pub const KW_MIN_PROPERTIES: u32 = 1 << 9;
+/// `max_properties`.
+pub const KW_MAX_PROPERTIES: u32 = 1 << 10;
+/// `enum`.
+pub const KW_ENUM: u32 = 1 << 11;
+/// `example`.
+pub const KW_EXAMPLE: u32 = 1 << 12;
+
+/// The type-layer check of `duplicate_keywords`: a field may not declare a
+/// keyword its type already declares (one would silently replace the other).
+pub const fn check_unique_keywords(type_keywords: u32, field_keywords: u32) {
+    if type_keywords & field_keywords != 0 {
+        panic!(
+            "this field declares a schema keyword its type already declares [duplicate_keywords]\n  help: keep one: on the type (for every use) or on the field (for this use)\n  note: the field's value would silently replace the type's; to allow it: #[kube(allow(duplicate_keywords))]"
+        );
     }
 }
 

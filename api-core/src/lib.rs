@@ -28,6 +28,7 @@ pub mod facts;
 pub mod labels;
 pub mod lints;
 pub mod meta;
+pub mod patch;
 pub mod registry;
 pub mod resource;
 pub mod schema;

@@ -68,7 +68,7 @@ impl<K: SpecStatus + ApiType + Clone + Serialize + DeserializeOwned + Send + Syn
 
 /// The result of a write, with the warnings the apiserver would send as
 /// `Warning` headers.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Outcome<T> {
     /// The object as stored.
     pub object: T,
@@ -77,7 +77,7 @@ pub struct Outcome<T> {
 }
 
 /// The result of a delete.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Deleted<K> {
     /// The object: its last state when removed, or as marked for deletion.
     pub object: K,

@@ -363,6 +363,32 @@ fn own_flags(model: &Model) -> u32 {
     flags
 }
 
+/// The `facts::KW_*` bits of the keywords a field declares.
+pub fn keyword_bits(f: &Field) -> u32 {
+    let v = &f.attrs.validations;
+    let mut bits = 0;
+    for (set, bit) in [
+        (v.minimum.is_some() || v.exclusive_minimum.is_some(), 1),
+        (v.maximum.is_some() || v.exclusive_maximum.is_some(), 1 << 1),
+        (v.multiple_of.is_some(), 1 << 2),
+        (v.min_length.is_some(), 1 << 3),
+        (v.max_length.is_some(), 1 << 4),
+        (v.pattern.is_some(), 1 << 5),
+        (v.format.is_some(), 1 << 6),
+        (v.min_items.is_some(), 1 << 7),
+        (v.max_items.is_some(), 1 << 8),
+        (v.min_properties.is_some(), 1 << 9),
+        (v.max_properties.is_some(), 1 << 10),
+        (v.enum_.is_some(), 1 << 11),
+        (f.attrs.example.is_some(), 1 << 12),
+    ] {
+        if set {
+            bits |= bit;
+        }
+    }
+    bits
+}
+
 /// Whether a field declares keywords that are checked at runtime.
 fn has_checks(f: &Field) -> bool {
     let v = &f.attrs.validations;
@@ -771,8 +797,12 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
                 own |= 1 << 11; // BOUNDED
             }
+            let mut declared = keyword_bits(f);
+            if model.attrs.example.is_some() {
+                declared |= 1 << 12; // KW_EXAMPLE
+            }
             (
-                quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own)),
+                quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
                 quote!({
                     #[allow(unused_mut)]
                     let mut __s = #base;

@@ -76,6 +76,19 @@ pub fn check_fields(
 
         // optional_field / required_field
         if f.optional {
+            if let Shape::Option(inner) = &shape
+                && matches!(
+                    &**inner,
+                    Shape::Vec(_) | Shape::Map { .. } | Shape::Set { .. } | Shape::Option(_)
+                )
+            {
+                report(
+                    "optional_field",
+                    f.ty.span(),
+                    "wraps a list, map or `Option` in an `Option`".into(),
+                    "drop the outer `Option`: a list or map is optional by being empty (`#[serde(default, skip_serializing_if = \"Vec::is_empty\")]`), and `null` is not a value".into(),
+                );
+            }
             if !shape.is_option() && !shape.is_collection() {
                 report(
                     "optional_field",
@@ -261,7 +274,7 @@ pub fn check_fields(
         // max_length
         let v = &f.attrs.validations;
         match unwrapped {
-            Shape::Prim(Prim::String, _) if v.max_length.is_none() && v.enum_.is_none() => report(
+            Shape::Prim(Prim::String, _) if v.max_length.is_none() && v.enum_.is_none() && v.format.is_none() => report(
                 "max_length",
                 name_span,
                 "is a string without `max_length`".into(),
@@ -291,8 +304,49 @@ pub fn check_fields(
         }
 
         max_length_type_layer(k, type_name, f, &shape, &levels, context, diags);
+        duplicate_keywords(k, type_name, f, &shape, &levels, context, diags);
         list_type(k, type_name, f, &shape, &levels, context, diags);
     }
+}
+
+/// `duplicate_keywords`: a keyword on a field that its (newtype) type
+/// already declares.
+fn duplicate_keywords(
+    k: &TokenStream,
+    type_name: &str,
+    f: &Field,
+    shape: &Shape,
+    levels: &[&Levels],
+    context: Context,
+    diags: &mut Diagnostics,
+) {
+    let Some(lint) = lookup("duplicate_keywords") else {
+        return;
+    };
+    if level(lint, levels, context).0 != Level::Deny {
+        return;
+    }
+    let bits = crate::expand::keyword_bits(f);
+    let Shape::Other(t) = shape.unwrapped() else {
+        return;
+    };
+    if bits == 0 {
+        return;
+    }
+    let p = quote::quote!(#k::__private);
+    let span = f.name_span();
+    let ident = quote::format_ident!(
+        "{}_keywords",
+        super::types::check_name(type_name, f),
+        span = span
+    );
+    diags.check(quote_spanned! {span=>
+        const _: () = {
+            #[allow(non_upper_case_globals)]
+            const #ident: () = #p::facts::check_unique_keywords(<#t as #k::ApiType>::FACTS.keywords, #bits);
+            #ident
+        };
+    });
 }
 
 /// `max_length` through aliases: a string the syntax cannot see.

@@ -176,6 +176,12 @@ pub const LINTS: &[Lint] = &[
         default: Default::Always(Allow),
         convention: "Validation",
     },
+    // Beyond DESIGN.md's catalogue (kube-api-linter's uniquemarkers).
+    Lint {
+        name: "duplicate_keywords",
+        default: Default::Always(Deny),
+        convention: "Validation",
+    },
 ];
 
 /// `enum_values`: CamelCase constants (`^[A-Z][a-zA-Z0-9]*$`).
@@ -424,6 +430,6 @@ mod tests {
 
     #[test]
     fn catalogue_is_complete() {
-        assert_eq!(LINTS.len(), 25);
+        assert_eq!(LINTS.len(), 26);
     }
 }

@@ -12,8 +12,8 @@ pub struct Widths {
     /// unsigned.
     pub replicas: u32,
     /// narrow, inside containers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shards: Option<Vec<i8>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<i8>,
     /// platform-sized.
     pub count: usize,
     /// an alias of `u16`.
