@@ -112,6 +112,10 @@ pub trait SpecStatus: Resource {
     /// `metadata.generation`).
     fn spec_equal(&self, other: &Self) -> bool;
 
+    /// Whether the two objects have the same status (without a status
+    /// subresource, a status change also bumps `metadata.generation`).
+    fn status_equal(&self, other: &Self) -> bool;
+
     /// Drops the status (a create through the main endpoint).
     fn clear_status(&mut self);
 

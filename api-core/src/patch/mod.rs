@@ -112,8 +112,9 @@
 //!   the object that are not listed (and rejects a patch that sets a field
 //!   it does not list); `"$setElementOrder/<field>": [...]` reorders the
 //!   `set` or `map` list `<field>` as apimachinery does: the listed items
-//!   in the listed order, interleaved with the unlisted items of the object
-//!   where they were. Any other key that starts with `$` (and is not a
+//!   in the listed order, each unlisted item of the object just before the
+//!   first listed item that came after it in the object (the patch's own
+//!   items must follow the listed order). Any other key that starts with `$` (and is not a
 //!   property of the schema) is a 400.
 //! - Parts of the patch that land where the object has nothing (a new key,
 //!   a new list item, a replaced value) are built by merging them into

@@ -708,8 +708,9 @@ fn apply_element_orders(out: &mut Map<String, Value>, orders: Vec<ElementOrder<'
     }
 }
 
-/// apimachinery's `normalizeElementOrder`: the items `$setElementOrder`
-/// lists, in its order, interleaved with the others where they were.
+/// apimachinery's `normalizeElementOrder` and `mergeSortedSlice`: the
+/// items `$setElementOrder` lists, in its order, merged with the others
+/// (in their order) by the places they had in the object before the patch.
 fn reorder(list: &mut Vec<Value>, order: &ElementOrder<'_, '_>) {
     let mut listed: Vec<(usize, Option<usize>, Value)> = Vec::new();
     let mut unlisted: Vec<(Option<usize>, Value)> = Vec::new();

@@ -146,13 +146,27 @@ pub struct Watch<K> {
 impl<K: Served> Watch<K> {
     fn convert(&self, event: storage::Event) -> Option<WatchEvent<K>> {
         let object: K = decode_stored(&event.object).ok()?;
-        if !selected(&object, &self.namespace, self.labels.as_ref(), &self.fields) {
-            return None;
-        }
+        let now = selected(&object, &self.namespace, self.labels.as_ref(), &self.fields);
         Some(match event.kind {
-            EventType::Added => WatchEvent::Added(object),
-            EventType::Modified => WatchEvent::Modified(object),
-            EventType::Deleted => WatchEvent::Deleted(object),
+            EventType::Added if now => WatchEvent::Added(object),
+            EventType::Deleted if now => WatchEvent::Deleted(object),
+            EventType::Modified => {
+                // An object entering the selection is ADDED, one leaving it
+                // DELETED, as the apiserver's watch cache reports them.
+                let before = event
+                    .previous
+                    .and_then(|v| serde_json::from_value::<K>(v).ok())
+                    .is_some_and(|o| {
+                        selected(&o, &self.namespace, self.labels.as_ref(), &self.fields)
+                    });
+                match (before, now) {
+                    (true, true) => WatchEvent::Modified(object),
+                    (false, true) => WatchEvent::Added(object),
+                    (true, false) => WatchEvent::Deleted(object),
+                    (false, false) => return None,
+                }
+            }
+            _ => return None,
         })
     }
 
@@ -235,7 +249,7 @@ fn selected<K: Resource>(
     fields: &[FieldRequirement],
 ) -> bool {
     let meta = obj.metadata();
-    if !namespace.is_empty() && meta.namespace != namespace {
+    if K::SCOPE.is_namespaced() && !namespace.is_empty() && meta.namespace != namespace {
         return false;
     }
     if labels.is_some_and(|s| !s.matches(&meta.labels)) {
@@ -439,7 +453,7 @@ impl<K: Served> Registry<K> {
                 {
                     continue;
                 }
-                Err(StorageError::AlreadyExists(_)) if generated => {
+                Err(StorageError::AlreadyExists(_)) if !obj.metadata().generate_name.is_empty() => {
                     return Err(Status::generate_name_conflict(
                         Self::resource(),
                         obj.metadata().name.clone(),
@@ -653,7 +667,21 @@ impl<K: Served> Registry<K> {
     /// kind has a status subresource), `generation` goes up when the spec
     /// changes; `metadata.resourceVersion` must match the stored one.
     pub fn update(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
-        self.write(namespace, obj, false)
+        // An unconditional update (no resourceVersion, allowed by the
+        // strategy) that loses a race is retried against the new state.
+        let unconditional = obj.metadata().resource_version.is_empty()
+            && self.strategy.allow_unconditional_update();
+        let attempts = if unconditional { 5 } else { 1 };
+        let mut last = None;
+        for _ in 0..attempts {
+            match self.write(namespace, obj.clone(), false) {
+                Err(e) if unconditional && e.code == 409 && e.reason.as_str() == "Conflict" => {
+                    last = Some(e)
+                }
+                other => return other,
+            }
+        }
+        Err(last.unwrap_or_else(|| Status::internal_error("update retries exhausted")))
     }
 
     /// Writes the status (`PUT .../status`): everything but the status
@@ -671,6 +699,31 @@ impl<K: Served> Registry<K> {
     /// Deletes the object. With finalizers it is only marked
     /// (`deletionTimestamp`) and goes when the last finalizer is removed.
     pub fn delete(
+        &self,
+        namespace: &str,
+        name: &str,
+        options: &DeleteOptions,
+    ) -> Result<Deleted<K>, Status> {
+        // Without preconditions a delete that loses a race is retried, as
+        // the apiserver's GuaranteedUpdate does.
+        let retries = if options.uid.is_none() && options.resource_version.is_none() {
+            5
+        } else {
+            1
+        };
+        let mut last = None;
+        for _ in 0..retries {
+            match self.delete_once(namespace, name, options) {
+                Err(e) if e.code == 409 && e.reason.as_str() == "Conflict" && retries > 1 => {
+                    last = Some(e)
+                }
+                other => return other,
+            }
+        }
+        Err(last.unwrap_or_else(|| Status::internal_error("delete retries exhausted")))
+    }
+
+    fn delete_once(
         &self,
         namespace: &str,
         name: &str,
@@ -703,38 +756,63 @@ impl<K: Served> Registry<K> {
             ));
         }
         let key = Self::key(&meta.namespace, name);
-        let grace = options
-            .grace_period_seconds
-            .or_else(|| self.strategy.graceful_delete(&obj))
-            .map(|g| g.max(0));
+        // BeforeDelete: only a graceful strategy waits; the request's grace
+        // period overrides the strategy's, and a negative one counts as 1.
+        let grace = self
+            .strategy
+            .graceful_delete(&obj)
+            .map(|g| options.grace_period_seconds.unwrap_or(g))
+            .map(|g| if g < 0 { 1 } else { g });
         let has_finalizers = !meta.finalizers.is_empty();
-        if has_finalizers || grace.is_some_and(|g| g > 0) {
-            if meta.deletion_timestamp.is_some() {
-                if !has_finalizers && grace == Some(0) {
-                    return self.remove(&key, revision, name);
+        let now = (self.clock)();
+        if let Some(current) = meta.deletion_timestamp {
+            // Already being deleted: a shorter grace period brings it forward;
+            // none at all (and no finalizers) deletes now.
+            let pending_grace = meta.deletion_grace_period_seconds.unwrap_or(0);
+            match grace {
+                Some(0) | None if !has_finalizers => return self.remove(&key, revision, name),
+                Some(g) if g < pending_grace => {
+                    let meta = obj.metadata_mut();
+                    let at = now.checked_add_seconds(g).unwrap_or(now);
+                    meta.deletion_timestamp = Some(if at < current { at } else { current });
+                    meta.deletion_grace_period_seconds = Some(g);
+                    return self.mark(&key, obj, revision, name);
                 }
-                return Ok(Deleted {
-                    object: obj,
-                    pending: true,
-                });
+                _ => {
+                    return Ok(Deleted {
+                        object: obj,
+                        pending: true,
+                    });
+                }
             }
+        }
+        if has_finalizers || grace.is_some_and(|g| g > 0) {
             let grace = grace.unwrap_or(0);
-            let now = (self.clock)();
             let meta = obj.metadata_mut();
             meta.deletion_timestamp = now.checked_add_seconds(grace).or(Some(now));
             meta.deletion_grace_period_seconds = Some(grace);
             if meta.generation > 0 {
                 meta.generation += 1;
             }
-            return match self.storage.update(&key, encode(&obj)?, revision) {
-                Ok(s) => Ok(Deleted {
-                    object: decode_stored(&s)?,
-                    pending: true,
-                }),
-                Err(e) => Err(self.storage_error(e, name)),
-            };
+            return self.mark(&key, obj, revision, name);
         }
         self.remove(&key, revision, name)
+    }
+
+    fn mark(
+        &self,
+        key: &str,
+        obj: K,
+        revision: Revision,
+        name: &str,
+    ) -> Result<Deleted<K>, Status> {
+        match self.storage.update(key, encode(&obj)?, revision) {
+            Ok(s) => Ok(Deleted {
+                object: decode_stored(&s)?,
+                pending: true,
+            }),
+            Err(e) => Err(self.storage_error(e, name)),
+        }
     }
 
     fn remove(&self, key: &str, revision: Revision, name: &str) -> Result<Deleted<K>, Status> {

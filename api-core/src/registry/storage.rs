@@ -45,6 +45,9 @@ pub struct Event {
     pub kind: EventType,
     /// The object (after the change; before it for a deletion).
     pub object: Stored,
+    /// For a modification: the object before it (so that a filtered watch
+    /// can tell an object entering or leaving its selection).
+    pub previous: Option<Value>,
 }
 
 /// Why a storage operation failed.
@@ -261,6 +264,7 @@ impl Storage for MemoryStorage {
             Event {
                 kind: EventType::Added,
                 object: stored.clone(),
+                previous: None,
             },
         );
         Ok(stored)
@@ -281,9 +285,10 @@ impl Storage for MemoryStorage {
         }
         state.revision += 1;
         let revision = state.revision;
-        state
+        let previous = state
             .objects
-            .insert(key.to_string(), (value.clone(), revision));
+            .insert(key.to_string(), (value.clone(), revision))
+            .map(|(v, _)| v);
         let stored = Stored {
             key: key.to_string(),
             value,
@@ -294,6 +299,7 @@ impl Storage for MemoryStorage {
             Event {
                 kind: EventType::Modified,
                 object: stored.clone(),
+                previous,
             },
         );
         Ok(stored)
@@ -328,6 +334,7 @@ impl Storage for MemoryStorage {
             Event {
                 kind: EventType::Deleted,
                 object: stored.clone(),
+                previous: None,
             },
         );
         Ok(stored)

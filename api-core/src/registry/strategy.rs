@@ -139,12 +139,15 @@ pub fn validate<K: ApiType>(obj: &K) -> ErrorList {
 }
 
 /// Default `PrepareForUpdate`: the old status stays (when it has a
-/// subresource); `generation` goes up when the spec changed.
+/// subresource); `generation` goes up when the spec changed (or, without a
+/// status subresource, the status).
 pub fn prepare_for_update<K: SpecStatus>(new: &mut K, old: &K) {
     if K::STATUS_SUBRESOURCE {
         new.copy_status(old);
     }
-    if !new.spec_equal(old) {
+    // Without a status subresource, the status is part of what the user
+    // writes, and any change to it counts (as for generic custom resources).
+    if !new.spec_equal(old) || (!K::STATUS_SUBRESOURCE && !new.status_equal(old)) {
         new.metadata_mut().generation = old.metadata().generation + 1;
     }
 }

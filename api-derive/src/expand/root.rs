@@ -246,6 +246,14 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     } else {
         quote!()
     };
+    let status_equal = if has_status {
+        quote!(#p::json_eq(&self.status, &other.status))
+    } else {
+        quote!({
+            let _ = other;
+            true
+        })
+    };
     let (clear_status, copy_status) = if has_status {
         (
             quote!(self.status = ::core::option::Option::None;),
@@ -445,6 +453,9 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             const STATUS_SUBRESOURCE: bool = #status_subresource;
             fn spec_equal(&self, other: &Self) -> bool {
                 #p::json_eq(&self.spec, &other.spec)
+            }
+            fn status_equal(&self, other: &Self) -> bool {
+                #status_equal
             }
             fn clear_status(&mut self) {
                 #clear_status
