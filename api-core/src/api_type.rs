@@ -56,6 +56,14 @@ pub trait ApiType: JsonSchema {
         let _ = (old, path, errors);
     }
 
+    /// The JSON value of the field named `name` (for list-map keys). Not a
+    /// public API: the derives implement it for structs.
+    #[doc(hidden)]
+    fn field_json(&self, name: &str) -> Option<serde_json::Value> {
+        let _ = name;
+        None
+    }
+
     /// Checks the keywords an attribute declared on a field of this type
     /// (`minimum`, `max_length`, `pattern`, ...). Not a public API: the
     /// derives call it.
@@ -94,19 +102,19 @@ macro_rules! scalar {
 scalar! {
     String => String, 0, { "type": "string" }, check(v, kw, p, e) { checks::string(v, kw, p, e) };
     bool => Boolean, facts::BOOL, { "type": "boolean" };
-    i32 => Integer, 0, { "type": "integer", "format": "int32" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    i8 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    i16 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    i128 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    isize => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    f32 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
-    f64 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v, serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i32 => Integer, 0, { "type": "integer", "format": "int32" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i8 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i16 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    i128 => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    isize => Integer, facts::NARROW_INT, { "type": "integer" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u8 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u16 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u32 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int32", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u64 => Integer, facts::UNSIGNED, { "type": "integer", "format": "int64", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    u128 => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    usize => Integer, facts::UNSIGNED, { "type": "integer", "minimum": 0 }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    f32 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v as f64, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
+    f64 => Number, facts::FLOAT, { "type": "number" }, check(v, kw, p, e) { checks::number(*v, || serde_json::to_value(*v).unwrap_or_default(), kw, p, e) };
     std::time::Duration => Object, facts::DURATION, {
         "type": "object",
         "properties": { "nanos": { "type": "integer", "format": "int32" }, "secs": { "type": "integer", "format": "int64" } },
@@ -142,7 +150,7 @@ impl ApiType for i64 {
     }
 
     fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        checks::number(*self as f64, serde_json::json!(*self), kw, path, errors);
+        checks::number(*self as f64, || serde_json::json!(*self), kw, path, errors);
     }
 
     fn api_schema(_: &mut SchemaGenerator) -> Schema {

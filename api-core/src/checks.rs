@@ -30,10 +30,11 @@ fn show(n: Num) -> String {
     }
 }
 
-/// `minimum`, `maximum` (exclusive too) and `multipleOf` of a number.
+/// `minimum`, `maximum` (exclusive too) and `multipleOf` of a number;
+/// `shown` renders the value for an error message, only when there is one.
 pub fn number(
     value: f64,
-    shown: Value,
+    shown: impl Fn() -> Value,
     kw: &Keywords,
     path: &FieldPath<'_>,
     errors: &mut ErrorList,
@@ -47,7 +48,7 @@ pub fn number(
         if bad {
             errors.push(FieldError::invalid(
                 path,
-                shown.clone(),
+                shown(),
                 format!("{path} in body should be {rel} {}", show(min)),
             ));
         }
@@ -61,7 +62,7 @@ pub fn number(
         if bad {
             errors.push(FieldError::invalid(
                 path,
-                shown.clone(),
+                shown(),
                 format!("{path} in body should be {rel} {}", show(max)),
             ));
         }
@@ -71,7 +72,7 @@ pub fn number(
         if m > 0.0 && (value / m).fract() != 0.0 {
             errors.push(FieldError::invalid(
                 path,
-                shown,
+                shown(),
                 format!("{path} in body should be a multiple of {m}"),
             ));
         }
@@ -107,6 +108,12 @@ pub fn go_regex(pattern: &'static str) -> Option<&'static Regex> {
         m.insert(pattern, compiled);
     }
     compiled
+}
+
+/// Compiles a Go (RE2) pattern for matching (generated code keeps the
+/// result in a `static` where the pattern is declared).
+pub fn compile_go_regex(pattern: &str) -> Option<Regex> {
+    Regex::new(&ascii_classes(pattern)).ok()
 }
 
 /// Rewrites Perl classes to their ASCII meaning (Go's), outside and inside
@@ -185,7 +192,9 @@ pub fn string(value: &str, kw: &Keywords, path: &FieldPath<'_>, errors: &mut Err
         }
     }
     if let Some(pattern) = kw.pattern
-        && let Some(re) = go_regex(pattern)
+        && let Some(re) = kw
+            .regex
+            .map_or_else(|| go_regex(pattern), |compiled| compiled())
         && !re.is_match(value)
     {
         errors.push(FieldError::invalid(
@@ -264,7 +273,7 @@ impl<T: Items> Items for &T {
 
 /// `x-kubernetes-list-type: map`: the items' key tuples are unique; a
 /// repeat is a `Duplicate` at the item, with its keys as the value.
-pub fn list_map<T: Serialize>(
+pub fn list_map<T: crate::ApiType>(
     items: &[T],
     keys: &[&str],
     path: &FieldPath<'_>,
@@ -273,18 +282,16 @@ pub fn list_map<T: Serialize>(
     if items.len() < 2 {
         return;
     }
-    let mut seen: Vec<Value> = Vec::with_capacity(items.len());
+    let mut seen: Vec<Vec<Option<Value>>> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        let Ok(Value::Object(mut obj)) = serde_json::to_value(item) else {
-            continue;
-        };
-        let key: serde_json::Map<String, Value> = keys
-            .iter()
-            .filter_map(|k| obj.remove(*k).map(|v| ((*k).to_string(), v)))
-            .collect();
-        let key = Value::Object(key);
+        let key: Vec<Option<Value>> = keys.iter().map(|k| item.field_json(k)).collect();
         if seen.contains(&key) {
-            errors.push(FieldError::duplicate(&path.index(i), key));
+            let shown: serde_json::Map<String, Value> = keys
+                .iter()
+                .zip(&key)
+                .filter_map(|(k, v)| v.clone().map(|v| ((*k).to_string(), v)))
+                .collect();
+            errors.push(FieldError::duplicate(&path.index(i), Value::Object(shown)));
         } else {
             seen.push(key);
         }

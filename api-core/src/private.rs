@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 
 pub use crate::checks;
 pub use crate::facts::{self, FieldFacts, Kind, TypeFacts};
+pub use regex::Regex;
 pub use schemars;
 pub use serde;
 pub use serde_json;
@@ -97,6 +98,8 @@ pub struct Keywords {
     pub format: Option<&'static str>,
     /// `pattern`.
     pub pattern: Option<&'static str>,
+    /// The compiled `pattern` (compiled once, where it is declared).
+    pub regex: Option<fn() -> Option<&'static Regex>>,
     /// `minimum`.
     pub minimum: Option<Num>,
     /// `maximum`.
@@ -148,6 +151,7 @@ impl Keywords {
         title: None,
         format: None,
         pattern: None,
+        regex: None,
         minimum: None,
         maximum: None,
         exclusive_minimum: false,

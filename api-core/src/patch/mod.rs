@@ -102,13 +102,17 @@
 //!   patch's new ones.
 //! - `atomic` lists and lists without a list type are replaced.
 //! - Directives: `{"$patch": "delete", <keys>}` in a list map deletes the
-//!   items with those keys; `{"$patch": "replace"}` as an item of a list
+//!   items with those keys (before the rest of the list is merged, as in
+//!   apimachinery, so that a patch that also has an item with those keys
+//!   replaces the item, in place); `{"$patch": "replace"}` as an item of a list
 //!   replaces the list with the patch's other items; `"$patch": "replace"`
 //!   in an object replaces the object with the rest of the patch object;
 //!   `"$patch": "delete"` in an object makes it empty, as in apimachinery;
 //!   `"$patch": "merge"` is the default and changes nothing;
 //!   `"$deleteFromPrimitiveList/<field>": [...]` removes those values from
-//!   the `set` list `<field>`; `"$retainKeys": [...]` removes the fields of
+//!   the `set` list `<field>` (after `<field>` itself is merged, so that a
+//!   value the patch both adds and removes is removed; apimachinery does
+//!   the two in map order, which is random); `"$retainKeys": [...]` removes the fields of
 //!   the object that are not listed (and rejects a patch that sets a field
 //!   it does not list); `"$setElementOrder/<field>": [...]` reorders the
 //!   `set` or `map` list `<field>` as apimachinery does: the listed items

@@ -314,39 +314,60 @@ fn canonical_of(value: &Value) -> String {
     out
 }
 
-/// The key tuple of a list-map item, or the name of the first key it lacks
-/// (a key that is missing or `null` counts as its schema default).
-fn map_key<'k>(
-    item: &Map<String, Value>,
+/// Why a list-map item has no key tuple.
+enum KeyError<'k, 'v> {
+    /// The key is missing (or `null`) and has no default.
+    Missing(&'k str),
+    /// The key is an object or a list: list-map keys are scalars.
+    NotScalar(&'k str, &'v Value),
+}
+
+/// The key tuple of a list-map item (a key that is missing or `null`
+/// counts as its schema default).
+fn map_key<'k, 'v>(
+    item: &'v Map<String, Value>,
     keys: &[&'k str],
-    items: Schema<'_>,
-) -> Result<String, &'k str> {
+    items: Schema<'v>,
+) -> Result<String, KeyError<'k, 'v>> {
     let mut out = String::new();
     for &key in keys {
         let value = item
             .get(key)
             .filter(|v| !v.is_null())
             .or_else(|| items.default_of(key))
-            .ok_or(key)?;
+            .ok_or(KeyError::Missing(key))?;
+        if value.is_object() || value.is_array() {
+            return Err(KeyError::NotScalar(key, value));
+        }
         canonical(value, &mut out);
         out.push('|');
     }
     Ok(out)
 }
 
-/// [`map_key`] of a patch item, with apimachinery's `ErrNoMergeKey` message.
+/// [`map_key`] of a patch item, with apimachinery's `ErrNoMergeKey` message
+/// for a missing key.
 fn patch_map_key(
     item: &Map<String, Value>,
     keys: &[&str],
     items: Schema<'_>,
     path: &FieldPath<'_>,
 ) -> Result<String, Fail> {
-    map_key(item, keys, items).map_err(|missing| {
-        let map = serde_json::to_string(item).unwrap_or_default();
-        bad(
+    map_key(item, keys, items).map_err(|error| match error {
+        KeyError::Missing(key) => {
+            let map = serde_json::to_string(item).unwrap_or_default();
+            bad(
+                Some(path),
+                &format_args!("map: {map} does not contain declared merge key: {key}"),
+            )
+        }
+        KeyError::NotScalar(key, value) => bad(
             Some(path),
-            &format_args!("map: {map} does not contain declared merge key: {missing}"),
-        )
+            &format_args!(
+                "the merge key {key:?} must be a string, a number or a boolean, not {}",
+                json_kind(value)
+            ),
+        ),
     })
 }
 
@@ -406,7 +427,7 @@ fn merge_object(
     depth: usize,
 ) -> Result<Map<String, Value>, Fail> {
     too_deep(path, depth)?;
-    let Some((mut out, orders)) = object_directives(original, patch, schema, path)? else {
+    let Some((mut out, after)) = object_directives(original, patch, schema, path)? else {
         // `$patch: delete`: as apimachinery, the object is emptied.
         return Ok(Map::new());
     };
@@ -429,8 +450,8 @@ fn merge_object(
         )?;
         out.insert(key.clone(), merged);
     }
-    if !orders.is_empty() {
-        apply_element_orders(&mut out, orders);
+    if !after.is_empty() {
+        after.apply(&mut out);
     }
     Ok(out)
 }
@@ -460,14 +481,43 @@ struct ElementOrder<'p, 's> {
     server: HashMap<String, usize>,
 }
 
-/// An object with its directives applied, and the `$setElementOrder`s
-/// still to apply; `None` for `$patch: delete`.
-type Prepared<'p, 's> = Option<(Map<String, Value>, Vec<ElementOrder<'p, 's>>)>;
+/// The directives of an object patch that apply after its fields are
+/// merged, checked: `$deleteFromPrimitiveList` (so that a value the patch
+/// both adds and deletes ends up deleted, whatever the order, and applying
+/// a patch twice changes nothing more), then `$setElementOrder`.
+struct After<'p, 's> {
+    /// The sets and the values (as [`canonical`] strings) to remove.
+    deletions: Vec<(&'p str, HashSet<String>)>,
+    orders: Vec<ElementOrder<'p, 's>>,
+}
+
+impl After<'_, '_> {
+    fn is_empty(&self) -> bool {
+        self.deletions.is_empty() && self.orders.is_empty()
+    }
+
+    #[inline(never)]
+    fn apply(self, out: &mut Map<String, Value>) {
+        for (field, doomed) in self.deletions {
+            if let Some(Value::Array(items)) = out.get_mut(field) {
+                items.retain(|item| !doomed.contains(&canonical_of(item)));
+            }
+        }
+        for order in self.orders {
+            if let Some(Value::Array(list)) = out.get_mut(order.field) {
+                reorder(list, &order);
+            }
+        }
+    }
+}
+
+/// An object with its `$patch` and `$retainKeys` applied, and the
+/// directives still to apply; `None` for `$patch: delete`.
+type Prepared<'p, 's> = Option<(Map<String, Value>, After<'p, 's>)>;
 
 /// The object-level directives of `patch`: `$patch` (`None` for
-/// `delete`), `$retainKeys` and `$deleteFromPrimitiveList`, applied to
-/// `original`; and the `$setElementOrder`s, checked, to apply after the
-/// fields are merged.
+/// `delete`) and `$retainKeys`, applied to `original`; and the others,
+/// checked, to apply after the fields are merged.
 #[inline(never)]
 fn object_directives<'p, 's>(
     original: Option<Map<String, Value>>,
@@ -528,14 +578,21 @@ fn object_directives<'p, 's>(
     if let Some(retain_keys) = retain_keys {
         retain(&mut out, retain_keys, patch, schema, path)?;
     }
+    let mut after = After {
+        deletions: Vec::with_capacity(deletions.len()),
+        orders: Vec::with_capacity(orders.len()),
+    };
     for (field, values) in deletions {
-        delete_from_set(&mut out, field, values, schema, path)?;
+        after
+            .deletions
+            .push((field, deletion_list(field, values, schema, path)?));
     }
-    let mut element_orders = Vec::with_capacity(orders.len());
     for (field, order) in orders {
-        element_orders.push(element_order(&out, field, order, patch, schema, path)?);
+        after
+            .orders
+            .push(element_order(&out, field, order, patch, schema, path)?);
     }
-    Ok(Some((out, element_orders)))
+    Ok(Some((out, after)))
 }
 
 /// `$retainKeys`: checks the patch against the list, then clears the
@@ -571,14 +628,14 @@ fn retain(
     Ok(())
 }
 
-/// `$deleteFromPrimitiveList/<field>`: removes the values from the set.
-fn delete_from_set(
-    out: &mut Map<String, Value>,
+/// Checks `$deleteFromPrimitiveList/<field>`: a list of values to remove
+/// from the set `<field>`.
+fn deletion_list(
     field: &str,
     values: &Value,
     schema: Schema<'_>,
     path: Option<&FieldPath<'_>>,
-) -> Result<(), Fail> {
+) -> Result<HashSet<String>, Fail> {
     let field_path = child(path, field);
     let Some(values) = values.as_array() else {
         return Err(bad(
@@ -600,11 +657,7 @@ fn delete_from_set(
             ),
         ));
     }
-    if let Some(Value::Array(items)) = out.get_mut(field) {
-        let doomed: HashSet<String> = values.iter().map(canonical_of).collect();
-        items.retain(|item| !doomed.contains(&canonical_of(item)));
-    }
-    Ok(())
+    Ok(values.iter().map(canonical_of).collect())
 }
 
 /// Checks `$setElementOrder/<field>` (a list of the set's values, or of
@@ -697,15 +750,6 @@ fn element_order<'p, 's>(
         rank,
         server,
     })
-}
-
-#[inline(never)]
-fn apply_element_orders(out: &mut Map<String, Value>, orders: Vec<ElementOrder<'_, '_>>) {
-    for order in orders {
-        if let Some(Value::Array(list)) = out.get_mut(order.field) {
-            reorder(list, &order);
-        }
-    }
 }
 
 /// apimachinery's `normalizeElementOrder` and `mergeSortedSlice`: the
@@ -852,14 +896,16 @@ fn fresh_items(
 }
 
 fn merge_list_map(
-    mut out: Vec<Value>,
+    out: Vec<Value>,
     patch: &[Value],
     keys: &[&str],
     items: Schema<'_>,
     path: Option<&FieldPath<'_>>,
     depth: usize,
 ) -> Result<Vec<Value>, Fail> {
-    let mut index = list_map_index(&mut out, patch, keys, items, path)?;
+    // A slot is `None` once its item is deleted.
+    let mut slots: Vec<Option<Value>> = out.into_iter().map(Some).collect();
+    let (mut index, mut vacated) = list_map_index(&mut slots, patch, keys, items, path)?;
     for (i, entry) in patch.iter().enumerate() {
         let entry_path = item(path, i);
         let Some(map) = entry.as_object() else {
@@ -873,39 +919,40 @@ fn merge_list_map(
         let entry_key = patch_map_key(map, keys, items, &entry_path)?;
         match index.get(&entry_key) {
             Some(&j) => {
-                let current = match std::mem::take(&mut out[j]) {
-                    Value::Object(current) if !items.is_atomic_map() => Some(current),
+                let current = match slots[j].take() {
+                    Some(Value::Object(current)) if !items.is_atomic_map() => Some(current),
                     _ => None,
                 };
-                out[j] = Value::Object(merge_object(
-                    current,
-                    map,
-                    items,
-                    Some(&entry_path),
-                    depth + 1,
-                )?);
+                let merged = merge_object(current, map, items, Some(&entry_path), depth + 1)?;
+                slots[j] = Some(Value::Object(merged));
             }
             None => {
                 let added = merge_object(None, map, items, Some(&entry_path), depth + 1)?;
-                index.insert(entry_key, out.len());
-                out.push(Value::Object(added));
+                // An item deleted and added again by the same patch is
+                // replaced where it was; a new one goes at the end.
+                let j = vacated.remove(&entry_key).unwrap_or_else(|| {
+                    slots.push(None);
+                    slots.len() - 1
+                });
+                slots[j] = Some(Value::Object(added));
+                index.insert(entry_key, j);
             }
         }
     }
-    Ok(out)
+    Ok(slots.into_iter().flatten().collect())
 }
 
 /// Deletes the items the patch deletes (first, as apimachinery does) and
-/// indexes the others by key.
+/// indexes the others by key; also returns where the first deleted item
+/// of each key was.
 #[inline(never)]
 fn list_map_index(
-    out: &mut Vec<Value>,
+    slots: &mut [Option<Value>],
     patch: &[Value],
     keys: &[&str],
     items: Schema<'_>,
     path: Option<&FieldPath<'_>>,
-) -> Result<HashMap<String, usize>, Fail> {
-    let key_of = |value: &Value| map_key(value.as_object()?, keys, items).ok();
+) -> Result<(HashMap<String, usize>, HashMap<String, usize>), Fail> {
     let mut doomed = HashSet::new();
     for (i, entry) in patch.iter().enumerate() {
         if let Some(map) = entry.as_object()
@@ -914,16 +961,24 @@ fn list_map_index(
             doomed.insert(patch_map_key(map, keys, items, &item(path, i))?);
         }
     }
-    if !doomed.is_empty() {
-        out.retain(|value| key_of(value).is_none_or(|k| !doomed.contains(&k)));
-    }
-    let mut index = HashMap::with_capacity(out.len());
-    for (i, value) in out.iter().enumerate() {
-        if let Some(k) = key_of(value) {
+    let mut index = HashMap::with_capacity(slots.len());
+    let mut vacated = HashMap::new();
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let Some(k) = slot
+            .as_ref()
+            .and_then(Value::as_object)
+            .and_then(|m| map_key(m, keys, items).ok())
+        else {
+            continue;
+        };
+        if doomed.contains(&k) {
+            *slot = None;
+            vacated.entry(k).or_insert(i);
+        } else {
             index.entry(k).or_insert(i);
         }
     }
-    Ok(index)
+    Ok((index, vacated))
 }
 
 #[cold]

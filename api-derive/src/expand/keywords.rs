@@ -145,6 +145,14 @@ pub fn keywords(
     if let Some(pat) = &v.pattern {
         check_pattern(pat, diags);
         set.push(quote!(pattern: ::core::option::Option::Some(#pat)));
+        // Compiled once, in a static where the pattern is declared.
+        set.push(quote!(regex: ::core::option::Option::Some({
+            fn __re() -> ::core::option::Option<&'static #p::Regex> {
+                static RE: ::std::sync::OnceLock<::core::option::Option<#p::Regex>> = ::std::sync::OnceLock::new();
+                RE.get_or_init(|| #p::checks::compile_go_regex(#pat)).as_ref()
+            }
+            __re as fn() -> ::core::option::Option<&'static #p::Regex>
+        })));
     }
     match (&v.minimum, &v.exclusive_minimum) {
         (Some(_), Some(e)) => diags.error(

@@ -766,10 +766,24 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                     }
                 })
                 .collect();
+            let field_json = fields
+                .iter()
+                .filter(|f| !f.serde.skip && !f.is_flattened())
+                .filter_map(|f| {
+                    let id = f.ident.as_ref()?;
+                    let json = &f.json_name;
+                    Some(quote!(#json => #p::serde_json::to_value(&self.#id).ok(),))
+                });
             extra_methods = quote! {
                 #[allow(unused_variables)]
                 fn validate_update(&self, __old: &Self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
                     #(#validate_update)*
+                }
+                fn field_json(&self, __name: &str) -> ::core::option::Option<#p::serde_json::Value> {
+                    match __name {
+                        #(#field_json)*
+                        _ => ::core::option::Option::None,
+                    }
                 }
             };
             let own = own_flags(model);

@@ -1,0 +1,101 @@
+//! Runtime benchmarks, each next to its baseline in the same run:
+//!
+//! - `decode`: `api_core::decode` of the CronJob example (parse, unknown
+//!   fields, defaults, validation) against a bare `serde_json::from_slice`
+//!   of the same bytes into the same type. Target: at least 0.7x the speed.
+//! - `registry`: `Registry::create` and `Registry::update` against one bare
+//!   decode + encode of the same object.
+//!
+//! Run: `cargo bench -p api-core-tests --bench runtime`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use api_core::decode::{DecodeOptions, FieldValidation, decode};
+use api_core::registry::{DefaultStrategy, Registry};
+use criterion::{Criterion, criterion_group, criterion_main};
+use examples::cronjob::CronJob;
+
+const CRONJOB: &str = r#"{
+  "apiVersion": "batch.example.com/v1",
+  "kind": "CronJob",
+  "metadata": {"name": "nightly", "namespace": "default", "labels": {"app": "backup", "tier": "ops"}},
+  "spec": {
+    "schedule": "0 3 * * *",
+    "startingDeadlineSeconds": 120,
+    "concurrencyPolicy": "Forbid",
+    "successfulJobsHistoryLimit": 5,
+    "jobTemplate": {
+      "image": "registry.example.com/backup:1.4.2",
+      "command": ["/bin/backup", "--all", "--compress"],
+      "ports": [{"name": "metrics", "port": 9090}, {"name": "http", "port": 8080, "protocol": "TCP"}],
+      "labels": {"team": "storage"},
+      "activeDeadlineSeconds": 3600
+    }
+  }
+}"#;
+
+fn bench_decode(c: &mut Criterion) {
+    let bytes = CRONJOB.as_bytes();
+    let mut g = c.benchmark_group("decode");
+    g.bench_function("serde_json baseline", |b| {
+        b.iter(|| black_box(serde_json::from_slice::<CronJob>(black_box(bytes)).expect("decodes")))
+    });
+    let ignore = DecodeOptions {
+        field_validation: FieldValidation::Ignore,
+        ..DecodeOptions::default()
+    };
+    g.bench_function("api_core decode (Ignore)", |b| {
+        b.iter(|| black_box(decode::<CronJob>(black_box(bytes), &ignore).expect("decodes")))
+    });
+    let warn = DecodeOptions::default();
+    g.bench_function("api_core decode (Warn)", |b| {
+        b.iter(|| black_box(decode::<CronJob>(black_box(bytes), &warn).expect("decodes")))
+    });
+    g.finish();
+}
+
+fn bench_registry(c: &mut Criterion) {
+    let object: CronJob = serde_json::from_str(CRONJOB).expect("decodes");
+    let mut g = c.benchmark_group("registry");
+    g.bench_function("decode+encode baseline", |b| {
+        b.iter(|| {
+            let o: CronJob =
+                serde_json::from_slice(black_box(CRONJOB.as_bytes())).expect("decodes");
+            black_box(serde_json::to_vec(&o).expect("encodes"))
+        })
+    });
+    let registry = Registry::<CronJob>::new(DefaultStrategy);
+    let mut n = 0u64;
+    g.bench_function("create", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut o = object.clone();
+            o.metadata.name = format!("job-{n}");
+            black_box(registry.create("default", o).expect("creates"))
+        })
+    });
+    let mut current = registry
+        .create("default", object.clone())
+        .expect("creates")
+        .object;
+    g.bench_function("update", |b| {
+        b.iter(|| {
+            let mut o = current.clone();
+            o.spec.starting_deadline_seconds =
+                Some(o.spec.starting_deadline_seconds.unwrap_or(0) % 1000 + 1);
+            current = registry.update("default", o).expect("updates").object;
+            black_box(&current);
+        })
+    });
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+}
+
+criterion_group! { name = benches; config = config(); targets = bench_decode, bench_registry }
+criterion_main!(benches);
