@@ -725,16 +725,16 @@ fn create_validation_failure_lists_every_cause() {
         },
     };
     let mut obj = CronJob::new("cj", spec);
-    // ObjectMeta is only checked once the type's own validation passes.
     obj.metadata.labels.insert("bad key!".into(), "v".into());
     let err = registry.create(NS, obj.clone()).unwrap_err();
-    // Every cause, in the order the type's validation walks the object,
-    // and none from ObjectMeta (checked only when the type's validation
-    // passes).
+    // Every cause: ObjectMeta's first, then the schema's in the order the
+    // type's validation walks the object, as a custom resource's strategy
+    // reports them.
     assert_invalid::<CronJob>(
         &err,
         "cj",
         &[
+            ("metadata.labels", "FieldValueInvalid"),
             ("spec.schedule", "FieldValueInvalid"),
             ("spec.schedule", "FieldValueInvalid"),
             ("spec.startingDeadlineSeconds", "FieldValueInvalid"),
@@ -746,7 +746,7 @@ fn create_validation_failure_lists_every_cause() {
     );
     let details = err.details.as_ref().unwrap();
     assert_eq!(
-        details.causes[0].message,
+        details.causes[1].message,
         "Invalid value: \"never\": spec.schedule in body should be at least 9 chars long"
     );
     assert!(storage_is_empty(registry.storage()));

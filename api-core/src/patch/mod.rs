@@ -101,25 +101,33 @@
 //!   without duplicates: the object's items in their order, then the
 //!   patch's new ones.
 //! - `atomic` lists and lists without a list type are replaced.
-//! - Directives: `{"$patch": "delete", <keys>}` in a list map deletes the
-//!   items with those keys (before the rest of the list is merged, as in
-//!   apimachinery, so that a patch that also has an item with those keys
-//!   replaces the item, in place); `{"$patch": "replace"}` as an item of a list
-//!   replaces the list with the patch's other items; `"$patch": "replace"`
-//!   in an object replaces the object with the rest of the patch object;
-//!   `"$patch": "delete"` in an object makes it empty, as in apimachinery;
-//!   `"$patch": "merge"` is the default and changes nothing;
-//!   `"$deleteFromPrimitiveList/<field>": [...]` removes those values from
-//!   the `set` list `<field>` (after `<field>` itself is merged, so that a
-//!   value the patch both adds and removes is removed; apimachinery does
-//!   the two in map order, which is random); `"$retainKeys": [...]` removes the fields of
-//!   the object that are not listed (and rejects a patch that sets a field
-//!   it does not list); `"$setElementOrder/<field>": [...]` reorders the
-//!   `set` or `map` list `<field>` as apimachinery does: the listed items
-//!   in the listed order, each unlisted item of the object just before the
-//!   first listed item that came after it in the object (the patch's own
-//!   items must follow the listed order). Any other key that starts with `$` (and is not a
-//!   property of the schema) is a 400.
+//! - Directives:
+//!   - `{"$patch": "delete", <keys>}` as an item of a list map deletes the
+//!     items with those keys, before the rest of the list is merged (as in
+//!     apimachinery), so that a patch that also has an item with those keys
+//!     replaces the item, in place;
+//!   - `{"$patch": "replace"}` as an item of a list replaces the list with
+//!     the patch's other items;
+//!   - `"$patch": "replace"` in an object replaces the object with the rest
+//!     of the patch object; `"$patch": "delete"` empties the object (as in
+//!     apimachinery); `"$patch": "merge"` is the default and changes
+//!     nothing;
+//!   - `"$deleteFromPrimitiveList/<field>": [...]` removes those values
+//!     from the `set` list `<field>`, after `<field>` itself is merged, so
+//!     that a value the patch both adds and removes is removed
+//!     (apimachinery does the two in map order, which is random);
+//!   - `"$retainKeys": [...]` removes the fields of the object that are not
+//!     listed, and rejects a patch that sets a field it does not list;
+//!   - `"$setElementOrder/<field>": [...]` (the values of a set, or objects
+//!     with the keys of a list map) reorders the `set` or `map` list
+//!     `<field>` as apimachinery does: the listed items in the listed
+//!     order, each unlisted item of the object just before the first
+//!     listed item that came after it in the object; the patch's own items
+//!     of `<field>` must follow the listed order;
+//!   - any other key that starts with `$` (and is not a property of the
+//!     schema), and any other `$patch` value, is a 400.
+//! - List-map keys are strings, numbers or booleans: a patch item whose key
+//!   is an object or a list is a 400.
 //! - Parts of the patch that land where the object has nothing (a new key,
 //!   a new list item, a replaced value) are built by merging them into
 //!   nothing: their `null`s are dropped and their directives applied,

@@ -942,6 +942,9 @@ fn merge_list_map(
     Ok(slots.into_iter().flatten().collect())
 }
 
+/// Where the items of a list map are, by [`map_key`].
+type KeyIndex = HashMap<String, usize>;
+
 /// Deletes the items the patch deletes (first, as apimachinery does) and
 /// indexes the others by key; also returns where the first deleted item
 /// of each key was.
@@ -952,7 +955,7 @@ fn list_map_index(
     keys: &[&str],
     items: Schema<'_>,
     path: Option<&FieldPath<'_>>,
-) -> Result<(HashMap<String, usize>, HashMap<String, usize>), Fail> {
+) -> Result<(KeyIndex, KeyIndex), Fail> {
     let mut doomed = HashSet::new();
     for (i, entry) in patch.iter().enumerate() {
         if let Some(map) = entry.as_object()

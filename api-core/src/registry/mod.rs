@@ -32,6 +32,7 @@
 //! assert_eq!((again.code, again.reason.as_str()), (409, "AlreadyExists"));
 //! ```
 
+mod patching;
 pub mod storage;
 pub mod strategy;
 
@@ -422,15 +423,15 @@ impl<K: Served> Registry<K> {
                 let base = obj.metadata().generate_name.clone();
                 obj.metadata_mut().name = generate_name(&base);
             }
-            let mut errors = self.strategy.validate(&obj);
-            if errors.is_empty() {
-                errors = validate_object_meta(
-                    obj.metadata(),
-                    K::SCOPE.is_namespaced(),
-                    name_is_dns_subdomain,
-                    &FieldPath::new("metadata"),
-                );
-            }
+            // A custom resource's strategy validates metadata and the
+            // schema together (metadata first), so one 422 lists both.
+            let mut errors = validate_object_meta(
+                obj.metadata(),
+                K::SCOPE.is_namespaced(),
+                name_is_dns_subdomain,
+                &FieldPath::new("metadata"),
+            );
+            errors.extend(self.strategy.validate(&obj));
             if !errors.is_empty() {
                 return Err(Status::invalid(
                     Self::kind(),

@@ -3,7 +3,6 @@
 
 use super::{Outcome, Registry, Served};
 use crate::patch::{PatchType, apply};
-use crate::resource::Resource;
 use crate::status::Status;
 
 impl<K: Served> Registry<K> {
@@ -12,13 +11,22 @@ impl<K: Served> Registry<K> {
     /// by key, sets merge, other lists are replaced). The result goes
     /// through the update path (defaults, strategy, validation); a patch
     /// that sets `metadata.resourceVersion` is a conditional update.
-    pub fn patch(&self, namespace: &str, name: &str, patch_type: PatchType, patch: &[u8]) -> Result<Outcome<K>, Status> {
+    pub fn patch(
+        &self,
+        namespace: &str,
+        name: &str,
+        patch_type: PatchType,
+        patch: &[u8],
+    ) -> Result<Outcome<K>, Status> {
         let current = self.get(namespace, name)?;
-        let original =
-            serde_json::to_value(&current).map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
+        let original = serde_json::to_value(&current)
+            .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
         let mut object: K = serde_json::from_value(patched).map_err(|e| {
-            Status::bad_request(format!("the patched object is not a valid {}: {e}", K::KIND))
+            Status::bad_request(format!(
+                "the patched object is not a valid {}: {e}",
+                K::KIND
+            ))
         })?;
         // Patches apply to what is stored unless they name a resourceVersion.
         if object.metadata().resource_version.is_empty() {

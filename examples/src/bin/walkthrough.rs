@@ -1,0 +1,148 @@
+//! A walk through the embedded registry with the CronJob example: create
+//! (with defaults), a rejected create, update, a status update with
+//! conditions, a strategic merge patch, and a delete held by a finalizer.
+//! Each step prints the object or the `Status` the apiserver would return.
+//!
+//! ```text
+//! cargo run -p examples --bin walkthrough
+//! ```
+
+use api_core::patch::PatchType;
+use api_core::prelude::*;
+use api_core::registry::{DefaultStrategy, DeleteOptions, ListOptions, Registry};
+use examples::cronjob::{CronJob, CronJobSpec, CronJobStatus, JobTemplate, Port};
+
+fn show<T: serde::Serialize>(step: &str, value: &T) {
+    println!("=== {step}");
+    match serde_json::to_string_pretty(value) {
+        Ok(text) => println!("{text}\n"),
+        Err(e) => println!("(cannot print: {e})\n"),
+    }
+}
+
+fn report<T: serde::Serialize>(step: &str, result: Result<T, api_core::Status>) -> Option<T> {
+    match result {
+        Ok(v) => {
+            show(step, &v);
+            Some(v)
+        }
+        Err(status) => {
+            show(
+                &format!("{step} -> {} {}", status.code, status.reason),
+                &status,
+            );
+            None
+        }
+    }
+}
+
+fn main() {
+    let t0 = Time::parse("2026-01-01T00:00:00Z").expect("a valid time");
+    let cronjobs = Registry::<CronJob>::new(DefaultStrategy).with_clock(move || t0);
+
+    let spec = CronJobSpec {
+        schedule: "*/5 * * * *".into(),
+        starting_deadline_seconds: None,
+        concurrency_policy: None,
+        suspend: None,
+        successful_jobs_history_limit: None,
+        job_template: JobTemplate {
+            image: "busybox:1.36".into(),
+            command: vec!["echo".into(), "hello".into()],
+            ports: vec![Port {
+                name: "http".into(),
+                port: 8080,
+                protocol: None,
+            }],
+            labels: Default::default(),
+            active_deadline_seconds: None,
+        },
+    };
+
+    // 1. Create: defaults applied (concurrencyPolicy, suspend, history limit, protocol).
+    let mut job = CronJob::new("hello", spec.clone());
+    job.metadata.labels.insert("app".into(), "hello".into());
+    job.metadata.finalizers.push("example.com/cleanup".into());
+    let Some(created) = report("create", cronjobs.create("default", job).map(|o| o.object)) else {
+        return;
+    };
+
+    // 2. A create that breaks the schema's rules and the name rules: every cause at once.
+    let mut bad = CronJob::new("Bad_Name", spec.clone());
+    bad.spec.schedule = "never".into();
+    bad.spec.job_template.ports[0].port = 0;
+    report("create an invalid object", cronjobs.create("default", bad));
+
+    // 3. Update: the spec changes, so the generation goes up.
+    let mut update = created.clone();
+    update.spec.suspend = Some(true);
+    let Some(updated) = report(
+        "update",
+        cronjobs.update("default", update).map(|o| o.object),
+    ) else {
+        return;
+    };
+
+    // 4. A second writer with the old resourceVersion loses: 409.
+    let mut stale = created.clone();
+    stale.spec.schedule = "0 * * * *".into();
+    report(
+        "update with a stale resourceVersion",
+        cronjobs.update("default", stale),
+    );
+
+    // 5. Status through the status subresource, with a condition.
+    let mut with_status = updated.clone();
+    let mut status = CronJobStatus::default();
+    status.active.push("hello-29000000".into());
+    status.conditions.set_with_clock(
+        Condition::new(
+            "Scheduled",
+            ConditionStatus::True,
+            "Scheduled",
+            "next run in 5m",
+        ),
+        t0,
+    );
+    with_status.status = Some(status);
+    let Some(after_status) = report(
+        "update status",
+        cronjobs
+            .update_status("default", with_status)
+            .map(|o| o.object),
+    ) else {
+        return;
+    };
+
+    // 6. A strategic merge patch: ports are a list-map keyed by name, so the
+    //    new port is added next to the old one instead of replacing the list.
+    let patch = br#"{"spec": {"jobTemplate": {"ports": [{"name": "metrics", "port": 9090}]}}}"#;
+    report(
+        "strategic merge patch",
+        cronjobs
+            .patch("default", "hello", PatchType::StrategicMerge, patch)
+            .map(|o| o.object),
+    );
+
+    // 7. Delete: the finalizer holds the object, marked with deletionTimestamp.
+    report(
+        "delete (held by a finalizer)",
+        cronjobs.delete("default", "hello", &DeleteOptions::default()),
+    );
+
+    // 8. The controller removes its finalizer: the object goes.
+    let Ok(mut current) = cronjobs.get("default", "hello") else {
+        return;
+    };
+    current.metadata.finalizers.clear();
+    report(
+        "remove the finalizer",
+        cronjobs.update("default", current).map(|o| o.object),
+    );
+    report(
+        "get after the finalizer is gone",
+        cronjobs.get("default", "hello"),
+    );
+    report("list", cronjobs.list("default", &ListOptions::default()));
+    let _ = after_status;
+}
