@@ -135,11 +135,14 @@
 //! | context | what | differences |
 //! |---|---|---|
 //! | spec | the struct that derives `KubeResource` | [`no_floats`](#no_floats) is an error, here and (through the type layer) anywhere below |
-//! | status | an `ApiType` whose name ends in `Status` | [`no_floats`](#no_floats) warns; [`status_optional`](#status_optional) applies |
+//! | status | an `ApiType` whose name ends in `Status` | [`no_floats`](#no_floats) warns |
+//! | root status | the type a `KubeResource` names with `status = "..."` | [`status_optional`](#status_optional) applies to its fields |
 //! | any | every other `ApiType` | [`no_floats`](#no_floats) warns at the field; the type that uses it decides |
 //!
 //! The status context goes by the name alone: a nested `ContainerStatus` is
-//! checked as a status, a status type named `WidgetState` is not.
+//! checked as a status, a status type named `WidgetState` is not. The root
+//! status context is exact: the `KubeResource` derive checks the type it
+//! names, whatever its name.
 //!
 //! # The catalogue
 //!
@@ -1044,9 +1047,10 @@
 //!
 //! **Default:** warn. **Convention:** [Optional vs. Required][optional-vs-required].
 //!
-//! Every field of a status type (an `ApiType` whose name ends in `Status`,
-//! see [Contexts](#contexts)) is optional: controllers write the status piece
-//! by piece, and a new object has none.
+//! Every field of a resource's status type (the type its `KubeResource`
+//! names with `status = "..."`, see [Contexts](#contexts)) is optional:
+//! controllers write the status piece by piece, and a new object has none.
+//! The warning points at the `status = "..."` attribute.
 //!
 //! **Instead:** `Option<T>` with
 //! `#[serde(default, skip_serializing_if = "Option::is_none")]`.
@@ -1058,8 +1062,16 @@
 //! use api_core::prelude::*;
 //! use serde::{Deserialize, Serialize};
 //!
+//! /// WidgetSpec is the desired state of a Widget.
+//! #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+//! #[kube(group = "example.com", version = "v1", kind = "Widget", status = "WidgetStatus")]
+//! pub struct WidgetSpec {
+//!     /// image is the container image to run.
+//!     pub image: String,
+//! }
+//!
 //! /// WidgetStatus is the observed state of a Widget.
-//! #[derive(ApiType, Serialize, Deserialize)]
+//! #[derive(ApiType, Serialize, Deserialize, Clone, Debug)]
 //! #[serde(rename_all = "camelCase")]
 //! pub struct WidgetStatus {
 //!     /// readyReplicas is the number of ready pods.
@@ -1072,8 +1084,16 @@
 //! use api_core::prelude::*;
 //! use serde::{Deserialize, Serialize};
 //!
+//! /// WidgetSpec is the desired state of a Widget.
+//! #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+//! #[kube(group = "example.com", version = "v1", kind = "Widget", status = "WidgetStatus")]
+//! pub struct WidgetSpec {
+//!     /// image is the container image to run.
+//!     pub image: String,
+//! }
+//!
 //! /// WidgetStatus is the observed state of a Widget.
-//! #[derive(ApiType, Serialize, Deserialize, Default)]
+//! #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
 //! #[serde(rename_all = "camelCase")]
 //! pub struct WidgetStatus {
 //!     /// readyReplicas is the number of ready pods.
