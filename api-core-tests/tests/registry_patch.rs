@@ -1,0 +1,248 @@
+//! `Registry::patch`: a patch goes through the update path (defaults,
+//! strategy, validation, resourceVersion check), and every failure is the
+//! apiserver's `Status`.
+
+use api_core::patch::PatchType;
+use api_core::registry::{DefaultStrategy, Registry};
+use examples::cronjob::{CronJob, CronJobSpec, CronJobStatus, JobTemplate, Port, Protocol};
+
+const NS: &str = "default";
+
+fn spec() -> CronJobSpec {
+    CronJobSpec {
+        schedule: "*/5 * * * *".into(),
+        starting_deadline_seconds: None,
+        concurrency_policy: None,
+        suspend: None,
+        successful_jobs_history_limit: None,
+        job_template: JobTemplate {
+            image: "busybox:1.36".into(),
+            command: vec!["echo".into()],
+            ports: vec![Port {
+                name: "http".into(),
+                port: 8080,
+                protocol: None,
+            }],
+            labels: Default::default(),
+            active_deadline_seconds: None,
+        },
+    }
+}
+
+fn registry_with_hello() -> (Registry<CronJob>, CronJob) {
+    let registry = Registry::<CronJob>::new(DefaultStrategy);
+    let created = registry
+        .create(NS, CronJob::new("hello", spec()))
+        .expect("created")
+        .object;
+    (registry, created)
+}
+
+fn port_names(job: &CronJob) -> Vec<&str> {
+    job.spec
+        .job_template
+        .ports
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect()
+}
+
+#[test]
+fn strategic_merge_adds_to_a_list_map_and_defaults_the_new_item() {
+    let (registry, created) = registry_with_hello();
+    let patch = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#;
+    let patched = registry
+        .patch(NS, "hello", PatchType::StrategicMerge, patch)
+        .expect("patched")
+        .object;
+    assert_eq!(port_names(&patched), ["http", "metrics"]);
+    // The new item went through the defaults of the update path.
+    assert_eq!(
+        patched.spec.job_template.ports[1].protocol,
+        Some(Protocol::Tcp)
+    );
+    assert_eq!(patched.metadata.generation, created.metadata.generation + 1);
+    assert_ne!(
+        patched.metadata.resource_version,
+        created.metadata.resource_version
+    );
+    assert_eq!(patched.metadata.uid, created.metadata.uid);
+}
+
+#[test]
+fn merge_patch_replaces_the_list() {
+    let (registry, _) = registry_with_hello();
+    let patch = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#;
+    let patched = registry
+        .patch(NS, "hello", PatchType::Merge, patch)
+        .expect("patched")
+        .object;
+    assert_eq!(port_names(&patched), ["metrics"]);
+}
+
+#[test]
+fn strategic_delete_directive_removes_an_item() {
+    let (registry, _) = registry_with_hello();
+    registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::StrategicMerge,
+            br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#,
+        )
+        .expect("added");
+    let patched = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::StrategicMerge,
+            br#"{"spec":{"jobTemplate":{"ports":[{"name":"http","$patch":"delete"}]}}}"#,
+        )
+        .expect("deleted")
+        .object;
+    assert_eq!(port_names(&patched), ["metrics"]);
+}
+
+#[test]
+fn json_patch_test_failure_is_the_apiservers_422() {
+    let (registry, _) = registry_with_hello();
+    let err = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Json,
+            br#"[{"op":"test","path":"/spec/schedule","value":"0 * * * *"}]"#,
+        )
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"));
+}
+
+#[test]
+fn patched_object_is_validated_with_every_cause() {
+    let (registry, created) = registry_with_hello();
+    let err = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Json,
+            br#"[{"op":"replace","path":"/spec/schedule","value":"never"},
+                 {"op":"replace","path":"/spec/jobTemplate/ports/0/port","value":0}]"#,
+        )
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"));
+    let fields: Vec<&str> = err
+        .details
+        .as_ref()
+        .expect("details")
+        .causes
+        .iter()
+        .map(|c| c.field.as_str())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "spec.schedule",
+            "spec.schedule",
+            "spec.jobTemplate.ports[0].port"
+        ]
+    );
+    // Nothing was written.
+    assert_eq!(
+        serde_json::to_value(registry.get(NS, "hello").expect("still there")).unwrap(),
+        serde_json::to_value(&created).unwrap()
+    );
+}
+
+#[test]
+fn patch_with_a_stale_resource_version_is_a_conflict() {
+    let (registry, created) = registry_with_hello();
+    let mut update = created.clone();
+    update.spec.suspend = Some(true);
+    registry.update(NS, update).expect("updated");
+    let patch = format!(
+        r#"{{"metadata":{{"resourceVersion":"{}"}},"spec":{{"suspend":false}}}}"#,
+        created.metadata.resource_version
+    );
+    let err = registry
+        .patch(NS, "hello", PatchType::Merge, patch.as_bytes())
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (409, "Conflict"));
+}
+
+#[test]
+fn patch_of_a_missing_object_is_not_found() {
+    let (registry, _) = registry_with_hello();
+    let err = registry
+        .patch(
+            NS,
+            "absent",
+            PatchType::Merge,
+            br#"{"spec":{"suspend":true}}"#,
+        )
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (404, "NotFound"));
+}
+
+#[test]
+fn patch_cannot_rename_the_object() {
+    let (registry, _) = registry_with_hello();
+    let err = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"metadata":{"name":"other"}}"#,
+        )
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
+    assert!(registry.get(NS, "other").is_err());
+}
+
+#[test]
+fn patch_through_the_main_endpoint_cannot_write_status() {
+    let (registry, _) = registry_with_hello();
+    let patched = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"status":{"active":["forged"]},"spec":{"suspend":true}}"#,
+        )
+        .expect("patched")
+        .object;
+    assert_eq!(patched.spec.suspend, Some(true));
+    assert_eq!(patched.status, None::<CronJobStatus>);
+}
+
+#[test]
+fn malformed_patches_are_bad_requests() {
+    let (registry, created) = registry_with_hello();
+    for patch_type in PatchType::ALL {
+        let err = registry
+            .patch(NS, "hello", patch_type, b"{not json")
+            .unwrap_err();
+        assert_eq!(
+            (err.code, err.reason.as_str()),
+            (400, "BadRequest"),
+            "{patch_type}"
+        );
+    }
+    assert_eq!(
+        serde_json::to_value(registry.get(NS, "hello").expect("unchanged")).unwrap(),
+        serde_json::to_value(&created).unwrap()
+    );
+}
+
+#[test]
+fn patch_that_breaks_the_type_is_a_bad_request() {
+    let (registry, _) = registry_with_hello();
+    let err = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"spec":{"suspend":"yes"}}"#,
+        )
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
+}
