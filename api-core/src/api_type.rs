@@ -240,6 +240,40 @@ impl<T: ApiType> ApiType for Box<T> {
     }
 }
 
+/// Validates every item of a list or set at its index.
+fn validate_items<'a, T: ApiType + 'a>(
+    items: impl Iterator<Item = &'a T>,
+    path: &FieldPath<'_>,
+    errors: &mut ErrorList,
+) {
+    for (i, item) in items.enumerate() {
+        item.validate(&path.index(i), errors);
+    }
+}
+
+/// Checks a list's or set's own keywords, then its items' keywords.
+fn check_item_keywords<'a, T: ApiType + 'a>(
+    len: usize,
+    items: impl Iterator<Item = &'a T>,
+    kw: &Keywords,
+    path: &FieldPath<'_>,
+    errors: &mut ErrorList,
+) {
+    checks::items(len, kw, path, errors);
+    if let Some(item_kw) = kw.items {
+        for (i, item) in items.enumerate() {
+            item.check_keywords(item_kw, &path.index(i), errors);
+        }
+    }
+}
+
+/// The schema of a set: an array with `x-kubernetes-list-type: set`.
+fn set_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
+    let mut s = array_schema::<T>(generator);
+    s.insert("x-kubernetes-list-type".into(), "set".into());
+    s
+}
+
 fn array_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
     let items = T::api_schema(generator);
     json_schema!({ "type": "array", "items": items })
@@ -253,18 +287,11 @@ impl<T: ApiType> ApiType for Vec<T> {
     }
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        for (i, item) in self.iter().enumerate() {
-            item.validate(&path.index(i), errors);
-        }
+        validate_items(self.iter(), path, errors);
     }
 
     fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        checks::items(self.len(), kw, path, errors);
-        if let Some(items) = kw.items {
-            for (i, item) in self.iter().enumerate() {
-                item.check_keywords(items, &path.index(i), errors);
-            }
-        }
+        check_item_keywords(self.len(), self.iter(), kw, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
@@ -276,24 +303,15 @@ impl<T: ApiType + Ord> ApiType for BTreeSet<T> {
     const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET);
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        for (i, item) in self.iter().enumerate() {
-            item.validate(&path.index(i), errors);
-        }
+        validate_items(self.iter(), path, errors);
     }
 
     fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        checks::items(self.len(), kw, path, errors);
-        if let Some(items) = kw.items {
-            for (i, item) in self.iter().enumerate() {
-                item.check_keywords(items, &path.index(i), errors);
-            }
-        }
+        check_item_keywords(self.len(), self.iter(), kw, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
-        let mut s = array_schema::<T>(generator);
-        s.insert("x-kubernetes-list-type".into(), "set".into());
-        s
+        set_schema::<T>(generator)
     }
 }
 
@@ -303,24 +321,15 @@ impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> Api
     const FACTS: &'static TypeFacts = &TypeFacts::array(T::FACTS, facts::SET | facts::HASH_MAP);
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        for (i, item) in self.iter().enumerate() {
-            item.validate(&path.index(i), errors);
-        }
+        validate_items(self.iter(), path, errors);
     }
 
     fn check_keywords(&self, kw: &Keywords, path: &FieldPath<'_>, errors: &mut ErrorList) {
-        checks::items(self.len(), kw, path, errors);
-        if let Some(items) = kw.items {
-            for (i, item) in self.iter().enumerate() {
-                item.check_keywords(items, &path.index(i), errors);
-            }
-        }
+        check_item_keywords(self.len(), self.iter(), kw, path, errors);
     }
 
     fn api_schema(generator: &mut SchemaGenerator) -> Schema {
-        let mut s = array_schema::<T>(generator);
-        s.insert("x-kubernetes-list-type".into(), "set".into());
-        s
+        set_schema::<T>(generator)
     }
 }
 

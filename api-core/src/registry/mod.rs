@@ -211,6 +211,25 @@ struct FieldRequirement {
     value: String,
 }
 
+/// The label and field selectors of `options`, parsed (400 when malformed).
+fn parse_selectors(
+    options: &ListOptions,
+) -> Result<(Option<Selector>, Vec<FieldRequirement>), Status> {
+    let labels = options
+        .label_selector
+        .as_deref()
+        .map(Selector::parse)
+        .transpose()
+        .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
+    let fields = options
+        .field_selector
+        .as_deref()
+        .map(parse_field_selector)
+        .transpose()?
+        .unwrap_or_default();
+    Ok((labels, fields))
+}
+
 fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status> {
     let mut out = Vec::new();
     for part in selector.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -481,18 +500,7 @@ impl<K: Served> Registry<K> {
     /// The objects in `namespace` (all namespaces when empty) that match
     /// the selectors, a page at a time when `limit` is set.
     pub fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
-        let labels = options
-            .label_selector
-            .as_deref()
-            .map(Selector::parse)
-            .transpose()
-            .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
-        let fields = options
-            .field_selector
-            .as_deref()
-            .map(parse_field_selector)
-            .transpose()?
-            .unwrap_or_default();
+        let (labels, fields) = parse_selectors(options)?;
         let (items, revision) = self
             .storage
             .list(&Self::prefix(namespace))
@@ -831,18 +839,7 @@ impl<K: Served> Registry<K> {
     /// is missed) or from now. A revision older than the storage keeps is
     /// a 410 `Expired`.
     pub fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
-        let labels = options
-            .label_selector
-            .as_deref()
-            .map(Selector::parse)
-            .transpose()
-            .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
-        let fields = options
-            .field_selector
-            .as_deref()
-            .map(parse_field_selector)
-            .transpose()?
-            .unwrap_or_default();
+        let (labels, fields) = parse_selectors(options)?;
         let from = match options.resource_version.as_deref() {
             None | Some("") | Some("0") => self.storage.revision(),
             Some(rv) => rv
