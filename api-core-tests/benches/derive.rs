@@ -8,16 +8,19 @@
 //!   root of the same shape.
 //! - `crd_breakdown`: where the time of `crd()` goes (schema building, the
 //!   CRD wrapper, serialisation), for profiling.
+//! - `paired` (printed after criterion's output): the same library/baseline
+//!   pairs timed in alternation, whose ratios a shared machine's bursts of
+//!   load barely move.
 //!
 //! Run: `cargo bench -p api-core-tests --bench derive`. BENCHMARKS.md at the
 //! workspace root records the results.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use api_core::prelude::*;
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group};
 use serde::{Deserialize, Serialize};
 
 // ---------------------------------------------------------------------------
@@ -499,14 +502,14 @@ fn crd(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("crd");
     g.bench_function("api_core/crd", |b| b.iter(|| black_box(Widget::crd())));
-    g.bench_function("api_core/crd+to_yaml", |b| {
-        b.iter(|| black_box(Widget::crd().to_yaml()))
-    });
     g.bench_function("schemars/openapi3_spec", |b| {
         b.iter(|| black_box(openapi3().into_root_schema_for::<PlainSpec>()))
     });
     g.bench_function("schemars/openapi3_root", |b| {
         b.iter(|| black_box(openapi3().into_root_schema_for::<PlainRoot>()))
+    });
+    g.bench_function("api_core/crd+to_yaml", |b| {
+        b.iter(|| black_box(Widget::crd().to_yaml()))
     });
     g.finish();
 }
@@ -598,4 +601,148 @@ criterion_group! {
     config = config();
     targets = crd, crd_breakdown, encode, decode
 }
-criterion_main!(benches);
+
+// ---------------------------------------------------------------------------
+// Interleaved comparisons.
+// ---------------------------------------------------------------------------
+
+/// Times `a` and `b` in alternation: `ROUNDS` rounds, each running one side
+/// for about `ROUND` then the other (the order flips every round), and
+/// returns the median of the per-round ratios `a / b` with the fastest and
+/// the median per-call time of each side.
+///
+/// Criterion measures one function for seconds, then the next: on a shared
+/// machine a burst of load from another process lands on one side only
+/// and moves the ratio of two criterion medians by tens of percent. A burst
+/// here spoils a few rounds of both sides, which the median ignores.
+fn paired<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> Paired {
+    const ROUNDS: usize = 400;
+    const ROUND: Duration = Duration::from_micros(1500);
+
+    fn calls_per_round<T>(f: &mut impl FnMut() -> T) -> u32 {
+        let start = Instant::now();
+        let mut n = 0u32;
+        while start.elapsed() < Duration::from_millis(200) {
+            black_box(f());
+            n += 1;
+        }
+        let per_call = start.elapsed() / n;
+        (ROUND.as_nanos() / per_call.as_nanos().max(1)).max(1) as u32
+    }
+    fn time<T>(f: &mut impl FnMut() -> T, n: u32) -> f64 {
+        let start = Instant::now();
+        for _ in 0..n {
+            black_box(f());
+        }
+        start.elapsed().as_secs_f64() / f64::from(n)
+    }
+
+    let (na, nb) = (calls_per_round(&mut a), calls_per_round(&mut b));
+    let (mut ta, mut tb, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        let (x, y) = if round % 2 == 0 {
+            let x = time(&mut a, na);
+            (x, time(&mut b, nb))
+        } else {
+            let y = time(&mut b, nb);
+            (time(&mut a, na), y)
+        };
+        ta.push(x);
+        tb.push(y);
+        ratios.push(x / y);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    Paired {
+        ratio: median(&mut ratios),
+        a_min: ta.iter().copied().fold(f64::INFINITY, f64::min),
+        b_min: tb.iter().copied().fold(f64::INFINITY, f64::min),
+        a_median: median(&mut ta),
+        b_median: median(&mut tb),
+    }
+}
+
+struct Paired {
+    ratio: f64,
+    a_min: f64,
+    b_min: f64,
+    a_median: f64,
+    b_median: f64,
+}
+
+/// The library against its baselines, interleaved (see [`paired`]).
+fn paired_comparisons() {
+    let f = fixture();
+    let rows: [(&str, &str, Paired); 4] = [
+        (
+            "api_core/crd",
+            "schemars/openapi3_spec",
+            paired(Widget::crd, || {
+                openapi3().into_root_schema_for::<PlainSpec>()
+            }),
+        ),
+        (
+            "api_core/crd",
+            "schemars/openapi3_root",
+            paired(Widget::crd, || {
+                openapi3().into_root_schema_for::<PlainRoot>()
+            }),
+        ),
+        (
+            "encode api_core/to_vec",
+            "plain/to_vec",
+            paired(
+                || serde_json::to_vec(black_box(&f.widget)).unwrap(),
+                || serde_json::to_vec(black_box(&f.plain)).unwrap(),
+            ),
+        ),
+        (
+            "decode api_core/from_slice",
+            "plain/from_slice",
+            paired(
+                || serde_json::from_slice::<Widget>(black_box(&f.bytes)).unwrap(),
+                || serde_json::from_slice::<PlainRoot>(black_box(&f.bytes)).unwrap(),
+            ),
+        ),
+    ];
+    let us = |s: f64| s * 1e6;
+    println!("\npaired: A and B interleaved in short rounds; ratio = median of per-round A/B");
+    println!(
+        "{:<28} {:<24} {:>7}  {:>9} {:>9}  {:>9} {:>9}",
+        "A", "B", "A/B", "A min", "B min", "A median", "B median"
+    );
+    for (a, b, p) in rows {
+        println!(
+            "{:<28} {:<24} {:>7.3}  {:>7.3}µs {:>7.3}µs  {:>7.3}µs {:>7.3}µs",
+            a,
+            b,
+            p.ratio,
+            us(p.a_min),
+            us(p.b_min),
+            us(p.a_median),
+            us(p.b_median)
+        );
+    }
+}
+
+/// Whether to run the interleaved comparisons: under `cargo bench` with no
+/// filter (or the filter `paired`), not under `cargo test` or `--list`.
+fn run_paired() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    if !has("--bench") || has("--list") || has("--test") || has("--profile-time") {
+        return false;
+    }
+    let mut filters = args.iter().filter(|a| !a.starts_with('-'));
+    filters.all(|a| a == "paired")
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    if run_paired() {
+        paired_comparisons();
+    }
+}

@@ -275,8 +275,10 @@ fn set_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
 }
 
 fn array_schema<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
-    let items = T::api_schema(generator);
-    json_schema!({ "type": "array", "items": items })
+    // Moved in, not serialised: `json_schema!` would deep-copy the items.
+    let mut s = json_schema!({ "type": "array" });
+    s.insert("items".into(), T::api_schema(generator).to_value());
+    s
 }
 
 impl<T: ApiType> ApiType for Vec<T> {
@@ -334,8 +336,12 @@ impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> Api
 }
 
 fn map_schema<V: ApiType>(generator: &mut SchemaGenerator) -> Schema {
-    let values = V::api_schema(generator);
-    json_schema!({ "type": "object", "additionalProperties": values })
+    let mut s = json_schema!({ "type": "object" });
+    s.insert(
+        "additionalProperties".into(),
+        V::api_schema(generator).to_value(),
+    );
+    s
 }
 
 impl<V: ApiType> ApiType for BTreeMap<String, V> {
