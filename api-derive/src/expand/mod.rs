@@ -868,6 +868,33 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     }
 }
 
+/// The `apply_defaults` and `validate` match arms of a struct variant; with
+/// `child`, the variant's fields are validated below `__path.child(child)`.
+fn struct_variant_arms(
+    model: &Model,
+    vid: &syn::Ident,
+    fields: &[Field],
+    child: Option<&String>,
+) -> (TokenStream, TokenStream) {
+    let k = &model.krate;
+    let ident = &model.ident;
+    let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
+    let d = fields
+        .iter()
+        .filter(|f| !f.serde.skip)
+        .filter_map(|f| f.ident.as_ref())
+        .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
+    let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
+        let id = f.ident.as_ref()?;
+        Some(field_validate(model, f, quote!(#id)))
+    });
+    let scope = child.map(|name| quote!(let __path = &__path.child(#name);));
+    (
+        quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }),
+        quote!(#ident::#vid { #(#binds,)* .. } => { #scope #(#val)* }),
+    )
+}
+
 /// `#[serde(tag = "kind")]`: a discriminator and the members' fields in
 /// one object.
 fn internally_tagged_parts(
@@ -917,18 +944,9 @@ fn internally_tagged_parts(
                     #(#statements)*
                     __o.finish(&#p::Keywords::NONE)
                 }));
-                let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
-                let d = fields
-                    .iter()
-                    .filter(|f| !f.serde.skip)
-                    .filter_map(|f| f.ident.as_ref())
-                    .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
-                defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
-                let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
-                    let id = f.ident.as_ref()?;
-                    Some(field_validate(model, f, quote!(#id)))
-                });
-                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#val)* }));
+                let (d, val) = struct_variant_arms(model, vid, fields, None);
+                defaults.push(d);
+                validate.push(val);
             }
             VariantShape::Tuple => {}
         }
@@ -1069,18 +1087,9 @@ fn enum_parts(
                     #desc
                     __s
                 })));
-                let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
-                let d = fields
-                    .iter()
-                    .filter(|f| !f.serde.skip)
-                    .filter_map(|f| f.ident.as_ref())
-                    .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
-                defaults.push(quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }));
-                let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
-                    let id = f.ident.as_ref()?;
-                    Some(field_validate(model, f, quote!(#id)))
-                });
-                validate.push(quote!(#ident::#vid { #(#binds,)* .. } => { let __path = &__path.child(#name); #(#val)* }));
+                let (d, val) = struct_variant_arms(model, vid, fields, Some(name));
+                defaults.push(d);
+                validate.push(val);
             }
         }
     }
