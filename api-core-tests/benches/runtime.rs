@@ -3,8 +3,11 @@
 //! - `decode`: `api_core::decode` of the CronJob example (parse, unknown
 //!   fields, defaults, validation) against a bare `serde_json::from_slice`
 //!   of the same bytes into the same type. Target: at least 0.7x the speed.
-//! - `registry`: `Registry::create` and `Registry::update` against one bare
-//!   decode + encode of the same object.
+//! - `registry`: `Registry::create`, `Registry::update` and
+//!   `Registry::patch` (strategic merge) against one bare decode + encode of
+//!   the same object.
+//! - `patch`: applying the same patch to the CronJob as a strategic merge
+//!   patch (driven by its schema) and as a JSON merge patch.
 //!
 //! Run: `cargo bench -p api-core-tests --bench runtime`.
 
@@ -12,6 +15,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
+use api_core::patch::{PatchType, apply};
 use api_core::registry::{DefaultStrategy, Registry};
 use criterion::{Criterion, criterion_group, criterion_main};
 use examples::cronjob::CronJob;
@@ -88,6 +92,43 @@ fn bench_registry(c: &mut Criterion) {
             black_box(&current);
         })
     });
+    let mut flip = false;
+    g.bench_function("patch (strategic merge)", |b| {
+        b.iter(|| {
+            flip = !flip;
+            let patch: &[u8] = if flip {
+                br#"{"spec":{"suspend":true,"jobTemplate":{"ports":[{"name":"metrics","port":9091}]}}}"#
+            } else {
+                br#"{"spec":{"suspend":false,"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#
+            };
+            black_box(
+                registry
+                    .patch("default", "nightly", PatchType::StrategicMerge, patch)
+                    .expect("patches"),
+            )
+        })
+    });
+    g.finish();
+}
+
+/// The same change as a strategic merge patch (ports merged by name) and
+/// as a merge patch (the list replaced, so it carries both ports).
+fn bench_patch(c: &mut Criterion) {
+    let object: serde_json::Value = serde_json::from_str(CRONJOB).expect("decodes");
+    let schema = Registry::<CronJob>::new(DefaultStrategy).schema().clone();
+    let strategic = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9091}]}}}"#;
+    let merge = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9091},{"name":"http","port":8080,"protocol":"TCP"}]}}}"#;
+    let mut g = c.benchmark_group("patch");
+    g.bench_function("strategic merge", |b| {
+        b.iter(|| {
+            black_box(
+                apply(&object, strategic, PatchType::StrategicMerge, &schema).expect("applies"),
+            )
+        })
+    });
+    g.bench_function("json merge", |b| {
+        b.iter(|| black_box(apply(&object, merge, PatchType::Merge, &schema).expect("applies")))
+    });
     g.finish();
 }
 
@@ -97,5 +138,5 @@ fn config() -> Criterion {
         .warm_up_time(Duration::from_secs(1))
 }
 
-criterion_group! { name = benches; config = config(); targets = bench_decode, bench_registry }
+criterion_group! { name = benches; config = config(); targets = bench_decode, bench_registry, bench_patch }
 criterion_main!(benches);
