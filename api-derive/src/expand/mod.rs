@@ -36,10 +36,13 @@ pub fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
     match errors {
         // On errors: the errors, plus stand-in impls so that the types
         // using this one do not report it again.
-        Some(errors) => {
-            let stub = input.generics.params.is_empty().then(|| stub_impls(&model));
+        Some(errors) if input.generics.params.is_empty() => {
+            let stub = stub_impls(&model);
             quote!(#errors #warnings #stub)
         }
+        // A generic type: the warnings name field types whose parameters
+        // nothing declares, so only the errors are emitted.
+        Some(errors) => errors,
         None => quote!(#out #warnings #late_checks),
     }
 }

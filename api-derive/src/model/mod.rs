@@ -199,14 +199,14 @@ fn default_attr(attrs: &[Attribute], diags: &mut Diagnostics) -> Option<(Expr, S
             syn::Meta::List(list) => match list.parse_args::<Expr>() {
                 Ok(e) => {
                     if found.is_some() {
-                        diags.error(attr.span(), "`#[default(...)]` is given twice");
+                        diags.error(attr.path().span(), "`#[default(...)]` is given twice");
                     }
                     let span = e.span();
                     found = Some((e, span));
                 }
                 Err(e) => diags.error(e.span(), format!("`#[default(...)]` takes one expression: {e}")),
             },
-            _ => diags.error(attr.span(), "write the default as `#[default(expr)]`, e.g. `#[default(1)]` or `#[default(\"TCP\")]`"),
+            _ => diags.error(attr.path().span(), "write the default as `#[default(expr)]`, e.g. `#[default(1)]` or `#[default(\"TCP\")]`"),
         }
     }
     found
@@ -337,6 +337,12 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
     }
     if let Some(w) = &input.generics.where_clause {
         diags.error(w.span(), "generic API types are not supported");
+    }
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("default")) {
+        diags.error(
+            attr.path().span(),
+            "`#[default(...)]` goes on an optional field, not on the type: the field's value when it is unset",
+        );
     }
 
     let krate = attrs
