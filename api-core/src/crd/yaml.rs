@@ -126,32 +126,42 @@ enum KeyPart<'a> {
     Letter(char),
 }
 
-fn key_parts(key: &str) -> Vec<KeyPart<'_>> {
-    let mut parts = Vec::new();
-    let mut rest = key;
-    while let Some(c) = rest.chars().next() {
+/// The parts of a key, lazily (a sort compares keys many times).
+struct KeyParts<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for KeyParts<'a> {
+    type Item = KeyPart<'a>;
+
+    fn next(&mut self) -> Option<KeyPart<'a>> {
+        let rest = self.rest;
+        let c = rest.chars().next()?;
         if c.is_ascii_digit() {
             let end = rest
                 .find(|c: char| !c.is_ascii_digit())
                 .unwrap_or(rest.len());
             let digits = &rest[..end];
             let significant = digits.trim_start_matches('0');
-            parts.push(KeyPart::Number {
+            self.rest = &rest[end..];
+            Some(KeyPart::Number {
                 significant_len: significant.len(),
                 significant,
                 len: digits.len(),
-            });
-            rest = &rest[end..];
+            })
         } else {
-            parts.push(if c.is_alphabetic() {
+            self.rest = &rest[c.len_utf8()..];
+            Some(if c.is_alphabetic() {
                 KeyPart::Letter(c)
             } else {
                 KeyPart::Other(c)
-            });
-            rest = &rest[c.len_utf8()..];
+            })
         }
     }
-    parts
+}
+
+fn key_parts(key: &str) -> KeyParts<'_> {
+    KeyParts { rest: key }
 }
 
 /// The order in which sigs.k8s.io/yaml (go-yaml v2's `keyList`) writes map
@@ -159,12 +169,25 @@ fn key_parts(key: &str) -> Vec<KeyPart<'_>> {
 /// letters, and digit runs by numeric value (`v2` before `v10`). For keys of
 /// letters only this is plain alphabetical (byte) order.
 pub(super) fn key_order(a: &str, b: &str) -> Ordering {
-    key_parts(a).cmp(&key_parts(b)).then_with(|| a.cmp(b))
+    let letters = |k: &str| k.bytes().all(|c| c.is_ascii_alphabetic());
+    if letters(a) && letters(b) {
+        return a.cmp(b);
+    }
+    key_parts(a).cmp(key_parts(b)).then_with(|| a.cmp(b))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The letters-only fast path gives the general order.
+        #[test]
+        fn fast_path_agrees(a in "[a-zA-Z]{0,6}|[a-zA-Z0-9_-]{0,6}", b in "[a-zA-Z]{0,6}|[a-zA-Z0-9_-]{0,6}") {
+            let general = key_parts(&a).cmp(key_parts(&b)).then_with(|| a.cmp(&b));
+            proptest::prop_assert_eq!(key_order(&a, &b), general);
+        }
+    }
 
     fn sorted(keys: &[&str]) -> Vec<String> {
         let mut v: Vec<String> = keys.iter().map(|s| s.to_string()).collect();
