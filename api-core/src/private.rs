@@ -1,7 +1,6 @@
 //! Support code for what the derives generate. Not a public API: names and
 //! signatures here may change in any release.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
@@ -723,6 +722,33 @@ impl<'de> Deserialize<'de> for RootKey {
     }
 }
 
+/// Reads `apiVersion` or `kind` and compares it with the expected value
+/// without allocating it.
+struct TypeField {
+    field: &'static str,
+    expected: &'static str,
+}
+
+impl<'de> de::DeserializeSeed<'de> for TypeField {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for TypeField {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the {} {:?}", self.field, self.expected)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        check_type_field(self.field, self.expected, v)
+    }
+}
+
 /// Reads a root object: checks `apiVersion`/`kind` when present, ignores
 /// unknown fields (the API server prunes them), requires `spec` unless it
 /// is optional.
@@ -744,14 +770,14 @@ pub fn deserialize_root<'de, R: RootParts, D: Deserializer<'de>>(
             let mut status: Option<R::Status> = None;
             while let Some(key) = map.next_key::<RootKey>()? {
                 match key {
-                    RootKey::ApiVersion => {
-                        let v: Cow<'_, str> = map.next_value()?;
-                        check_type_field("apiVersion", R::API_VERSION, &v)?;
-                    }
-                    RootKey::Kind => {
-                        let v: Cow<'_, str> = map.next_value()?;
-                        check_type_field("kind", R::KIND, &v)?;
-                    }
+                    RootKey::ApiVersion => map.next_value_seed(TypeField {
+                        field: "apiVersion",
+                        expected: R::API_VERSION,
+                    })?,
+                    RootKey::Kind => map.next_value_seed(TypeField {
+                        field: "kind",
+                        expected: R::KIND,
+                    })?,
                     RootKey::Metadata => {
                         if metadata.is_some() {
                             return Err(de::Error::duplicate_field("metadata"));
