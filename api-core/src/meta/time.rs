@@ -85,9 +85,15 @@ fn parse_rfc3339(s: &str) -> Result<DateTime<Utc>, TimeParseError> {
     if !zone_ok {
         return Err(err("the time zone must be Z or +hh:mm / -hh:mm"));
     }
-    DateTime::parse_from_rfc3339(s)
+    let t = DateTime::parse_from_rfc3339(s)
         .map(|t| t.with_timezone(&Utc))
-        .map_err(|_| err("a date or time field is out of range"))
+        .map_err(|_| err("a date or time field is out of range"))?;
+    // An offset can carry 0000-01-01 or 9999-12-31 out of the years RFC 3339
+    // can write in UTC, which is how the value is written back.
+    if !(MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(&t.timestamp()) {
+        return Err(err("in UTC the time falls outside the years 0000 to 9999"));
+    }
+    Ok(t)
 }
 
 /// 0000-01-01T00:00:00Z, the earliest time RFC 3339 can write.
@@ -284,6 +290,24 @@ mod tests {
         let err = serde_json::from_str::<Time>("\"2024-01-01T00:00:60Z\"").unwrap_err();
         assert!(err.to_string().contains("leap"), "{err}");
         assert!(serde_json::from_str::<Time>("12").is_err());
+    }
+
+    #[test]
+    fn offsets_cannot_leave_the_four_digit_years() {
+        for s in [
+            "0000-01-01T00:00:00+00:01",
+            "0000-01-01T00:00:01+04:01",
+            "9999-12-31T23:59:59-00:01",
+        ] {
+            let e = Time::parse(s).unwrap_err().to_string();
+            assert!(e.contains("outside the years 0000 to 9999"), "{e}");
+            assert!(MicroTime::parse(s).is_err(), "{s}");
+        }
+        // At the edges, in range.
+        let first = Time::parse("0000-01-01T00:01:00+00:01").unwrap();
+        assert_eq!(first.to_string(), "0000-01-01T00:00:00Z");
+        let last = Time::parse("9999-12-31T23:58:59-00:01").unwrap();
+        assert_eq!(last.to_string(), "9999-12-31T23:59:59Z");
     }
 
     #[test]
