@@ -131,7 +131,9 @@ macro_rules! timestamp_type {
             /// Parses an RFC 3339 timestamp as Go's `time.RFC3339` layout does:
             /// offsets are accepted and converted to UTC, finer precision
             /// than this type keeps is dropped, leap second 60 and any other
-            /// shape are an error.
+            /// shape are an error, and so is an offset that moves the
+            /// instant out of the years 0000 to 9999 in UTC (it could not be
+            /// written back).
             pub fn parse(s: &str) -> Result<Self, TimeParseError> {
                 parse_rfc3339(s).map(Self::from_datetime)
             }
