@@ -21,6 +21,7 @@ pub mod __private;
 mod api_type;
 #[doc(hidden)]
 pub mod checks;
+pub mod conversion;
 pub mod crd;
 pub mod decode;
 #[doc(hidden)]

@@ -224,3 +224,92 @@ pub fn arb_tenant() -> impl Strategy<Value = Tenant> {
             t
         })
 }
+
+pub fn arb_crontab_policy() -> impl Strategy<Value = examples::crontab::v1::ConcurrencyPolicy> {
+    use examples::crontab::v1::ConcurrencyPolicy as P;
+    prop::sample::select(vec![P::Allow, P::Forbid, P::Replace])
+}
+
+/// A `v1` CronTab (the hub), with arbitrary annotations.
+pub fn arb_crontab_v1() -> impl Strategy<Value = examples::crontab::v1::CronTab> {
+    use examples::crontab::v1::{CronTab, CronTabSpec, CronTabStatus};
+    (
+        "[a-z]{1,8}",
+        arb_labels(),
+        (
+            arb_text(),
+            arb_text(),
+            prop::option::of(prop_oneof![0..=10i32, any::<i32>()]),
+            prop::option::of(arb_crontab_policy()),
+        ),
+        prop::option::of((arb_conditions(), prop::option::of(arb_time())).prop_map(
+            |(conditions, last_schedule_time)| CronTabStatus {
+                conditions,
+                last_schedule_time,
+            },
+        )),
+    )
+        .prop_map(
+            |(name, annotations, (schedule, image, replicas, concurrency_policy), status)| {
+                let mut ct = CronTab::new(
+                    name,
+                    CronTabSpec {
+                        schedule,
+                        image,
+                        replicas,
+                        concurrency_policy,
+                    },
+                );
+                ct.metadata.namespace = "default".into();
+                ct.metadata.annotations = annotations;
+                ct.status = status;
+                ct
+            },
+        )
+}
+
+/// A `v1alpha1` CronTab, sometimes carrying a `concurrencyPolicy` kept
+/// by an earlier conversion from `v1`.
+pub fn arb_crontab_v1alpha1() -> impl Strategy<Value = examples::crontab::v1alpha1::CronTab> {
+    use examples::crontab::v1alpha1::{CronTab, CronTabSpec, CronTabStatus};
+    (
+        "[a-z]{1,8}",
+        arb_labels(),
+        prop::option::of(arb_crontab_policy()),
+        (
+            arb_text(),
+            arb_text(),
+            prop::option::of(prop_oneof![0..=10i32, any::<i32>()]),
+        ),
+        prop::option::of((arb_conditions(), prop::option::of(arb_time())).prop_map(
+            |(conditions, last_schedule_time)| CronTabStatus {
+                conditions,
+                last_schedule_time,
+            },
+        )),
+    )
+        .prop_map(
+            |(name, annotations, kept, (cron_spec, image, replicas), status)| {
+                let mut ct = CronTab::new(
+                    name,
+                    CronTabSpec {
+                        cron_spec,
+                        image,
+                        replicas,
+                    },
+                );
+                ct.metadata.namespace = "default".into();
+                ct.metadata.annotations = annotations;
+                if let Some(policy) = kept {
+                    api_core::conversion::stash(
+                        &mut ct.metadata,
+                        examples::crontab::CONCURRENCY_POLICY,
+                        &policy,
+                    )
+                    .expect("a policy encodes");
+                }
+                ct.status = status;
+                ct
+            },
+        )
+}

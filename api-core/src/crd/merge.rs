@@ -5,8 +5,10 @@ use std::fmt;
 
 use super::CustomResourceDefinition;
 
-/// Why [`merge`] could not join CRDs into one.
+/// Why [`merge`] (or [`Versions::crd`](crate::conversion::Versions::crd))
+/// could not join CRDs into one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MergeError {
     /// No CRD was given.
     Empty,
@@ -79,6 +81,10 @@ pub enum MergeError {
     NoStorageVersion,
     /// More than one version has `storage: true`; their names, sorted.
     MultipleStorageVersions(Vec<String>),
+    /// The versions have different schemas but no conversion is set: the
+    /// apiserver would only rewrite `apiVersion`, so fields would be lost
+    /// or misread. The names of the versions, sorted.
+    ConversionRequired(Vec<String>),
 }
 
 impl fmt::Display for MergeError {
@@ -131,6 +137,12 @@ impl fmt::Display for MergeError {
                 f,
                 "exactly one version must be the storage version, found {}: {}",
                 names.len(),
+                names.join(", ")
+            ),
+            MergeError::ConversionRequired(names) => write!(
+                f,
+                "versions {} have different schemas, so the CRD needs a conversion webhook \
+                 (Versions::webhook) or an explicit conversion (Versions::conversion)",
                 names.join(", ")
             ),
         }

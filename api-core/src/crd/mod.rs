@@ -33,6 +33,7 @@
 //! assert_eq!(CustomResourceDefinition::from_yaml(&yaml).unwrap(), crd);
 //! ```
 
+mod compat;
 mod merge;
 mod yaml;
 
@@ -44,6 +45,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use crate::meta::ObjectMeta;
 use crate::resource::check_type_field;
 
+pub use compat::{CompatibilityWarning, compare_versions, compatibility_warnings};
 pub use merge::{MergeError, merge};
 pub use yaml::{from_yaml_stream, to_yaml_stream, yaml_to_json};
 
@@ -435,4 +437,72 @@ pub struct ServiceReference {
     /// The port; the apiserver defaults it to 443.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub port: Option<i32>,
+}
+
+impl WebhookClientConfig {
+    /// A webhook at an `https://` URL.
+    pub fn url(url: impl Into<String>) -> Self {
+        WebhookClientConfig {
+            url: Some(url.into()),
+            ..Self::default()
+        }
+    }
+
+    /// A webhook behind the service `namespace/name` (port 443 unless
+    /// [`port`](Self::port) says otherwise).
+    pub fn service(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        WebhookClientConfig {
+            service: Some(ServiceReference {
+                namespace: namespace.into(),
+                name: name.into(),
+                path: None,
+                port: None,
+            }),
+            ..Self::default()
+        }
+    }
+
+    /// Sets the service's URL path (`/convert`); no effect on a URL config.
+    pub fn path(mut self, path: impl Into<String>) -> Self {
+        if let Some(service) = &mut self.service {
+            service.path = Some(path.into());
+        }
+        self
+    }
+
+    /// Sets the service's port; no effect on a URL config.
+    pub fn port(mut self, port: i32) -> Self {
+        if let Some(service) = &mut self.service {
+            service.port = Some(port);
+        }
+        self
+    }
+
+    /// Sets the base64-encoded PEM CA bundle.
+    pub fn ca_bundle(mut self, ca_bundle: impl Into<String>) -> Self {
+        self.ca_bundle = Some(ca_bundle.into());
+        self
+    }
+}
+
+impl CustomResourceConversion {
+    /// `strategy: None`: the apiserver only rewrites `apiVersion`.
+    pub fn none() -> Self {
+        CustomResourceConversion {
+            strategy: "None".into(),
+            webhook: None,
+        }
+    }
+
+    /// `strategy: Webhook` with `client_config`, speaking
+    /// `ConversionReview` `v1`.
+    pub fn webhook(client_config: WebhookClientConfig) -> Self {
+        CustomResourceConversion {
+            strategy: "Webhook".into(),
+            webhook: Some(WebhookConversion {
+                client_config: Some(client_config),
+                conversion_review_versions: vec!["v1".into()],
+            }),
+        }
+    }
 }

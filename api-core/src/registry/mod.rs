@@ -45,9 +45,10 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::api_type::ApiType;
+use crate::conversion::{StorageCodec, Versions};
 use crate::labels::Selector;
 use crate::meta::{ListMeta, ObjectMeta, Time};
-use crate::resource::{List, Resource, SpecStatus};
+use crate::resource::{CustomResourceExt, List, Resource, SpecStatus};
 use crate::status::{GroupKind, GroupResource, Status};
 use crate::validation::names::{generate_name, is_valid_path_segment_name, name_is_dns_subdomain};
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
@@ -141,12 +142,13 @@ pub struct Watch<K> {
     namespace: String,
     labels: Option<Selector>,
     fields: Vec<FieldRequirement>,
+    codec: Codec,
     _kind: PhantomData<fn() -> K>,
 }
 
 impl<K: Served> Watch<K> {
     fn convert(&self, event: storage::Event) -> Option<WatchEvent<K>> {
-        let object: K = decode_stored(&event.object).ok()?;
+        let object: K = decode_stored(&event.object, &self.codec).ok()?;
         let now = selected(&object, &self.namespace, self.labels.as_ref(), &self.fields);
         Some(match event.kind {
             EventType::Added if now => WatchEvent::Added(object),
@@ -156,7 +158,7 @@ impl<K: Served> Watch<K> {
                 // DELETED, as the apiserver's watch cache reports them.
                 let before = event
                     .previous
-                    .and_then(|v| serde_json::from_value::<K>(v).ok())
+                    .and_then(|v| decode_value::<K>(&v, &event.object.key, &self.codec).ok())
                     .is_some_and(|o| {
                         selected(&o, &self.namespace, self.labels.as_ref(), &self.fields)
                     });
@@ -285,23 +287,57 @@ fn selected<K: Resource>(
     })
 }
 
-fn decode_stored<K: DeserializeOwned + Resource>(stored: &storage::Stored) -> Result<K, Status> {
-    let mut obj: K = serde_json::from_value(stored.value.clone()).map_err(|e| {
-        Status::internal_error(format!(
-            "stored object at {} does not decode: {e}",
-            stored.key
-        ))
-    })?;
+/// The codec of a registry: `None` stores `K` as it is; a multi-version
+/// registry converts to and from the storage version.
+type Codec = Option<Arc<dyn StorageCodec>>;
+
+/// A stored value as a `K` (converted from the storage version, with its
+/// defaults, when the registry serves one version of several).
+fn decode_value<K: DeserializeOwned + Resource>(
+    value: &Value,
+    key: &str,
+    codec: &Codec,
+) -> Result<K, Status> {
+    let undecodable = |e: &dyn std::fmt::Display| {
+        Status::internal_error(format!("stored object at {key} does not decode: {e}"))
+    };
+    match codec {
+        None => serde_json::from_value(value.clone()).map_err(|e| undecodable(&e)),
+        Some(codec) => {
+            let converted = codec
+                .read_stored(value.clone(), &K::api_version())
+                .map_err(|e| undecodable(&e))?;
+            serde_json::from_value(converted).map_err(|e| undecodable(&e))
+        }
+    }
+}
+
+fn decode_stored<K: DeserializeOwned + Resource>(
+    stored: &storage::Stored,
+    codec: &Codec,
+) -> Result<K, Status> {
+    let mut obj: K = decode_value(&stored.value, &stored.key, codec)?;
     obj.metadata_mut().resource_version = stored.revision.to_string();
     Ok(obj)
 }
 
-fn encode<K: Serialize + Resource + Clone>(obj: &K) -> Result<Value, Status> {
+fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Value, Status> {
     let mut obj = obj.clone();
     // The storage revision is the resourceVersion; it is not stored.
     obj.metadata_mut().resource_version.clear();
-    serde_json::to_value(&obj)
-        .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))
+    let value = serde_json::to_value(&obj)
+        .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
+    match codec {
+        None => Ok(value),
+        // The request's content did not convert: the client's to fix.
+        Some(codec) => codec.write_stored(value).map_err(|e| {
+            Status::bad_request(format!(
+                "{} {:?} cannot be stored: {e}",
+                K::KIND,
+                obj.metadata().name
+            ))
+        }),
+    }
 }
 
 /// Runs a [`Strategy`] for the kind `K` over a [`Storage`]: create, get,
@@ -313,6 +349,7 @@ pub struct Registry<K: Served> {
     strategy: Box<dyn Strategy<K>>,
     clock: Box<dyn Fn() -> Time + Send + Sync>,
     schema: OnceLock<Value>,
+    codec: Codec,
 }
 
 /// How often a create with `generateName` retries a taken name
@@ -332,7 +369,45 @@ impl<K: Served> Registry<K> {
             strategy: Box::new(strategy),
             clock: Box::new(Time::now),
             schema: OnceLock::new(),
+            codec: None,
         }
+    }
+
+    /// A registry serving `K`, one version of a multi-version kind: objects
+    /// are stored in the storage version of `versions` (converted through
+    /// its hub on the way in and out), so registries of every served
+    /// version sharing `storage` see the same objects, each in its own
+    /// version. As in the apiserver, a write is defaulted and validated in
+    /// the request's version (`K`, by `strategy`), and a read applies the
+    /// storage version's defaults before converting.
+    ///
+    /// Refused with 404 `NotFound` when `K`'s version is not served (as
+    /// the apiserver answers for the endpoint of an unserved version), and
+    /// with a 500 when `versions` does not hold `K` as that version or
+    /// does not make a valid CRD (no single storage version, ...).
+    pub fn with_versions<H>(
+        strategy: impl Strategy<K> + 'static,
+        storage: Arc<dyn Storage>,
+        versions: Arc<Versions<H>>,
+    ) -> Result<Self, Status>
+    where
+        H: CustomResourceExt + ApiType + Serialize + DeserializeOwned + 'static,
+    {
+        if let Err(e) = versions.crd() {
+            return Err(Status::internal_error(e));
+        }
+        if !versions.has_type::<K>() {
+            return Err(Status::internal_error(format!(
+                "{} is not registered as version {} of {}",
+                std::any::type_name::<K>(),
+                K::api_version(),
+                K::KIND
+            )));
+        }
+        versions.check_served(&K::api_version())?;
+        let mut registry = Self::with_storage(strategy, storage);
+        registry.codec = Some(versions);
+        Ok(registry)
     }
 
     /// Replaces the clock (for tests that need fixed timestamps).
@@ -403,7 +478,7 @@ impl<K: Served> Registry<K> {
     fn stored(&self, namespace: &str, name: &str) -> Result<(K, Revision), Status> {
         Self::check_name(name)?;
         match self.storage.get(&Self::key(namespace, name)) {
-            Ok(s) => Ok((decode_stored(&s)?, s.revision)),
+            Ok(s) => Ok((decode_stored(&s, &self.codec)?, s.revision)),
             Err(StorageError::NotFound(_)) => Err(Status::not_found(Self::resource(), name)),
             Err(e) => Err(Status::internal_error(e)),
         }
@@ -461,10 +536,10 @@ impl<K: Served> Registry<K> {
             let warnings = self.strategy.warnings_on_create(&obj);
             self.strategy.canonicalize(&mut obj);
             let key = Self::key(&obj.metadata().namespace, &obj.metadata().name);
-            match self.storage.create(&key, encode(&obj)?) {
+            match self.storage.create(&key, encode(&obj, &self.codec)?) {
                 Ok(s) => {
                     return Ok(Outcome {
-                        object: decode_stored(&s)?,
+                        object: decode_stored(&s, &self.codec)?,
                         warnings,
                     });
                 }
@@ -514,7 +589,7 @@ impl<K: Served> Registry<K> {
             .iter()
             .filter(|s| after.as_ref().is_none_or(|a| s.key > *a))
         {
-            let obj: K = decode_stored(stored)?;
+            let obj: K = decode_stored(stored, &self.codec)?;
             if selected(&obj, namespace, labels.as_ref(), &fields) {
                 selected_items.push((stored.key.clone(), obj));
             }
@@ -644,15 +719,18 @@ impl<K: Served> Registry<K> {
         {
             return match self.storage.delete(&key, Some(revision)) {
                 Ok(s) => Ok(Outcome {
-                    object: decode_stored(&s)?,
+                    object: decode_stored(&s, &self.codec)?,
                     warnings,
                 }),
                 Err(e) => Err(self.storage_error(e, &name)),
             };
         }
-        match self.storage.update(&key, encode(&new)?, revision) {
+        match self
+            .storage
+            .update(&key, encode(&new, &self.codec)?, revision)
+        {
             Ok(s) => Ok(Outcome {
-                object: decode_stored(&s)?,
+                object: decode_stored(&s, &self.codec)?,
                 warnings,
             }),
             Err(e) => Err(self.storage_error(e, &name)),
@@ -815,9 +893,12 @@ impl<K: Served> Registry<K> {
         revision: Revision,
         name: &str,
     ) -> Result<Deleted<K>, Status> {
-        match self.storage.update(key, encode(&obj)?, revision) {
+        match self
+            .storage
+            .update(key, encode(&obj, &self.codec)?, revision)
+        {
             Ok(s) => Ok(Deleted {
-                object: decode_stored(&s)?,
+                object: decode_stored(&s, &self.codec)?,
                 pending: true,
             }),
             Err(e) => Err(self.storage_error(e, name)),
@@ -827,7 +908,7 @@ impl<K: Served> Registry<K> {
     fn remove(&self, key: &str, revision: Revision, name: &str) -> Result<Deleted<K>, Status> {
         match self.storage.delete(key, Some(revision)) {
             Ok(s) => Ok(Deleted {
-                object: decode_stored(&s)?,
+                object: decode_stored(&s, &self.codec)?,
                 pending: false,
             }),
             Err(e) => Err(self.storage_error(e, name)),
@@ -858,6 +939,7 @@ impl<K: Served> Registry<K> {
             namespace: namespace.to_string(),
             labels,
             fields,
+            codec: self.codec.clone(),
             _kind: PhantomData,
         })
     }
