@@ -10,8 +10,11 @@ mod common;
 
 use api_core::prelude::*;
 use api_core::registry::strategy::validate;
-use common::examples::{arb_cronjob, arb_memcached, arb_tenant};
+use common::examples::{
+    arb_cronjob, arb_crontab_v1, arb_crontab_v1alpha1, arb_memcached, arb_tenant,
+};
 use examples::cronjob::CronJob;
+use examples::crontab::{CONCURRENCY_POLICY, v1, v1alpha1};
 use examples::memcached::Memcached;
 use examples::tenant::Tenant;
 use proptest::strategy::{Strategy, ValueTree};
@@ -73,12 +76,12 @@ fn write<K: CustomResourceExt>(cases: &[(Value, bool)]) {
     };
     let schema = K::crd().to_json()["spec"]["versions"][0]["schema"]["openAPIV3Schema"].clone();
     let doc = json!({
-        "kind": K::KIND,
+        "kind": format!("{} {}", K::KIND, K::VERSION),
         "schema": schema,
         "cases": cases.iter().map(|(value, valid)| json!({"value": value, "valid": valid})).collect::<Vec<_>>(),
     });
     std::fs::create_dir_all(&dir).expect("creates the directory");
-    let path = std::path::Path::new(&dir).join(format!("{}.json", K::KIND));
+    let path = std::path::Path::new(&dir).join(format!("{}_{}.json", K::KIND, K::VERSION));
     std::fs::write(&path, serde_json::to_vec(&doc).expect("encodes")).expect("writes");
 }
 
@@ -127,4 +130,26 @@ fn tenant_values() {
         t.metadata.labels.clear();
     });
     write::<Tenant>(&cases);
+}
+
+#[test]
+fn crontab_v1_values() {
+    let cases = run(arb_crontab_v1(), |c: &mut v1::CronTab| {
+        c.spec.schedule = "0 3 * * 1".into();
+        c.spec.image = "busybox".into();
+        c.spec.replicas = c.spec.replicas.map(|r| r.rem_euclid(11));
+        c.metadata.annotations.clear();
+    });
+    write::<v1::CronTab>(&cases);
+}
+
+#[test]
+fn crontab_v1alpha1_values() {
+    let cases = run(arb_crontab_v1alpha1(), |c: &mut v1alpha1::CronTab| {
+        c.spec.cron_spec = "0 3 * * 1".into();
+        c.spec.image = "busybox".into();
+        c.spec.replicas = c.spec.replicas.map(|r| r.rem_euclid(11));
+        c.metadata.annotations.retain(|k, _| k == CONCURRENCY_POLICY);
+    });
+    write::<v1alpha1::CronTab>(&cases);
 }

@@ -22,3 +22,14 @@ pub fn crds() -> Vec<CustomResourceDefinition> {
             .expect("the CronTab versions make one CRD"),
     ]
 }
+
+/// What the multi-version examples' schemas say about compatibility
+/// between versions (`crdgen` prints them on stderr): fields a served
+/// version has and the next newer one lacks.
+pub fn warnings() -> Vec<String> {
+    crontab::versions()
+        .warnings()
+        .iter()
+        .map(|w| format!("CronTab: {w}"))
+        .collect()
+}

@@ -27,6 +27,9 @@ fn main() -> ExitCode {
         }
     }
     let crds = examples::crds();
+    for warning in examples::warnings() {
+        eprintln!("crdgen: warning: {warning}");
+    }
     match out_dir {
         None => {
             print!("{}", api_core::crd::to_yaml_stream(&crds));
