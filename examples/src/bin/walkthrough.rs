@@ -1,6 +1,8 @@
 //! A walk through the embedded registry with the CronJob example: create
 //! (with defaults), a rejected create, update, a status update with
-//! conditions, a strategic merge patch, and a delete held by a finalizer.
+//! conditions, a strategic merge patch, and a delete held by a finalizer;
+//! then the multi-version CronTab: created in `v1alpha1`, read in `v1`,
+//! read back in `v1alpha1`, and a `ConversionReview` answered.
 //! Each step prints the object or the `Status` the apiserver would return.
 //!
 //! ```text
@@ -145,4 +147,64 @@ fn main() {
     );
     report("list", cronjobs.list("default", &ListOptions::default()));
     let _ = after_status;
+
+    versions();
+}
+
+/// The multi-version CronTab: two registries (one per served version)
+/// over one storage, which holds the storage version `v1`.
+fn versions() {
+    use api_core::conversion::ConversionReview;
+    use api_core::registry::MemoryStorage;
+    use examples::crontab::{self, v1, v1alpha1};
+    use std::sync::Arc;
+
+    let versions = Arc::new(crontab::versions());
+    let storage = Arc::new(MemoryStorage::new());
+    let served = Registry::<v1alpha1::CronTab>::with_versions(
+        DefaultStrategy,
+        storage.clone(),
+        versions.clone(),
+    )
+    .and_then(|old| {
+        let new =
+            Registry::<v1::CronTab>::with_versions(DefaultStrategy, storage, versions.clone())?;
+        Ok((old, new))
+    });
+    let (old, new) = match served {
+        Ok(registries) => registries,
+        Err(status) => return show("serve CronTab v1alpha1 and v1", &status),
+    };
+
+    // 9. Create in v1alpha1 (defaulted in v1alpha1), read in v1 (renamed
+    //    field; the new field defaulted on read from storage).
+    let tab = v1alpha1::CronTab::new(
+        "nightly",
+        v1alpha1::CronTabSpec {
+            cron_spec: "0 3 * * *".into(),
+            image: "busybox:1.36".into(),
+            replicas: None,
+        },
+    );
+    report(
+        "create in v1alpha1",
+        old.create("default", tab).map(|o| o.object),
+    );
+    report("get in v1", new.get("default", "nightly"));
+    // 10. Back in v1alpha1: the field it cannot hold is kept in an annotation.
+    report("get in v1alpha1", old.get("default", "nightly"));
+
+    // 11. The conversion webhook, as the apiserver would call it.
+    let Ok(object) = new
+        .get("default", "nightly")
+        .map(|o| serde_json::to_value(o))
+    else {
+        return;
+    };
+    let review = ConversionReview::request(
+        "9c1e2f",
+        "stable.example.com/v1alpha1",
+        object.into_iter().collect(),
+    );
+    show("ConversionReview response", &versions.review(review));
 }
