@@ -195,10 +195,7 @@ fn versions() {
     report("get in v1alpha1", old.get("default", "nightly"));
 
     // 11. The conversion webhook, as the apiserver would call it.
-    let Ok(object) = new
-        .get("default", "nightly")
-        .map(|o| serde_json::to_value(o))
-    else {
+    let Ok(object) = new.get("default", "nightly").map(serde_json::to_value) else {
         return;
     };
     let review = ConversionReview::request(
