@@ -149,7 +149,9 @@ fn crontab_v1alpha1_values() {
         c.spec.cron_spec = "0 3 * * 1".into();
         c.spec.image = "busybox".into();
         c.spec.replicas = c.spec.replicas.map(|r| r.rem_euclid(11));
-        c.metadata.annotations.retain(|k, _| k == CONCURRENCY_POLICY);
+        c.metadata
+            .annotations
+            .retain(|k, _| k == CONCURRENCY_POLICY);
     });
     write::<v1alpha1::CronTab>(&cases);
 }
