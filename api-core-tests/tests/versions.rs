@@ -668,6 +668,23 @@ fn an_unserved_version_is_not_found() {
     let crd = versions.crd().unwrap();
     assert!(crd.spec.conversion.is_none());
     assert!(!crd.spec.versions[1].served);
+    // A webhook set by the user is kept even then: a field's meaning can
+    // change between versions while its schema does not.
+    let with_webhook = Versions::<gadget::v1::Gadget>::new()
+        .version::<gadget::v1beta1::Gadget>()
+        .webhook(WebhookClientConfig::service("toys", "convert").port(8443));
+    let conversion = with_webhook.crd().unwrap().spec.conversion.unwrap();
+    let service = conversion
+        .webhook
+        .unwrap()
+        .client_config
+        .unwrap()
+        .service
+        .unwrap();
+    assert_eq!(
+        (service.name.as_str(), service.port),
+        ("convert", Some(8443))
+    );
     assert!(versions.is_served("toys.example.com/v1"));
     assert!(!versions.is_served("toys.example.com/v1beta1"));
     assert!(!versions.is_served("toys.example.com/v7"));

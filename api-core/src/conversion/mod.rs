@@ -429,8 +429,8 @@ where
     }
 
     /// Serves the conversion webhook at `client_config`: the CRD's
-    /// `spec.conversion` becomes `Webhook` (speaking `ConversionReview`
-    /// v1) when the versions' schemas differ.
+    /// `spec.conversion` becomes `Webhook`, speaking `ConversionReview`
+    /// v1.
     pub fn webhook(mut self, client_config: WebhookClientConfig) -> Self {
         self.conversion = Some(CustomResourceConversion::webhook(client_config));
         self
@@ -489,18 +489,18 @@ where
 
     /// The CRD with every version (see [`merge`]): same group, kind, scope
     /// and names, unique version names, exactly one storage version.
-    /// `spec.conversion` is left out when every version has the same
-    /// schema (as controller-gen does); when they differ it is the
-    /// [`webhook`](Self::webhook) (or the explicit
-    /// [`conversion`](Self::conversion)), and without one this is
-    /// [`MergeError::ConversionRequired`].
+    /// `spec.conversion` is the [`webhook`](Self::webhook) (or the
+    /// explicit [`conversion`](Self::conversion)) when one is set; without
+    /// one it is left out when every version has the same schema (as
+    /// controller-gen does), and [`MergeError::ConversionRequired`] when
+    /// they differ. (A webhook on identical schemas is kept: the meaning
+    /// of a field can change between versions while its schema does not.)
     pub fn crd(&self) -> Result<CustomResourceDefinition, MergeError> {
         let mut crd = merge(self.entries.iter().map(|e| e.crd.clone()))?;
         let first = crd.spec.versions.first().map(|v| &v.schema);
         let same = crd.spec.versions.iter().all(|v| Some(&v.schema) == first);
         crd.spec.conversion = match &self.conversion {
-            Some(c) if !same || c.strategy != "Webhook" => Some(c.clone()),
-            Some(_) => None,
+            Some(c) => Some(c.clone()),
             None if same => None,
             None => {
                 return Err(MergeError::ConversionRequired(
