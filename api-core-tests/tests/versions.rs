@@ -763,3 +763,102 @@ fn stash_and_unstash() {
     conversion::stash(&mut meta, "k/x", &None::<i32>).unwrap();
     assert!(meta.annotations.is_empty(), "a None removes a stale value");
 }
+
+/// A kind whose static default changed between versions.
+mod dial {
+    use super::*;
+
+    pub mod v1 {
+        use super::*;
+        /// Spec.
+        #[derive(KubeResource, Serialize, Deserialize, Clone, Debug, PartialEq)]
+        #[kube(
+            group = "dials.example.com",
+            version = "v1",
+            kind = "Dial",
+            namespaced,
+            storage = false
+        )]
+        pub struct DialSpec {
+            /// level.
+            #[default(10)]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub level: Option<i32>,
+        }
+    }
+
+    pub mod v2 {
+        use super::*;
+        /// Spec.
+        #[derive(KubeResource, Serialize, Deserialize, Clone, Debug, PartialEq)]
+        #[kube(group = "dials.example.com", version = "v2", kind = "Dial", namespaced)]
+        pub struct DialSpec {
+            /// level.
+            #[default(20)]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub level: Option<i32>,
+        }
+    }
+
+    impl From<v1::Dial> for v2::Dial {
+        fn from(o: v1::Dial) -> Self {
+            Self {
+                metadata: o.metadata,
+                spec: v2::DialSpec {
+                    level: o.spec.level,
+                },
+            }
+        }
+    }
+
+    impl From<v2::Dial> for v1::Dial {
+        fn from(o: v2::Dial) -> Self {
+            Self {
+                metadata: o.metadata,
+                spec: v1::DialSpec {
+                    level: o.spec.level,
+                },
+            }
+        }
+    }
+}
+
+#[test]
+fn defaults_are_those_of_the_request_version() {
+    let versions = Arc::new(Versions::<dial::v2::Dial>::new().version::<dial::v1::Dial>());
+    // The schemas differ only in the default: same shape, no conversion
+    // needed (the apiserver applies each version's defaults itself).
+    let crd = versions.crd().unwrap();
+    assert!(crd.spec.conversion.is_none());
+    let defaults: Vec<_> = crd
+        .spec
+        .versions
+        .iter()
+        .map(|v| v.schema.as_ref().unwrap().open_api_v3_schema["properties"]["spec"]["properties"]["level"]["default"].clone())
+        .collect();
+    assert_eq!(defaults, [json!(10), json!(20)]);
+    let storage: Arc<dyn Storage> = Arc::new(MemoryStorage::new());
+    let old = Registry::<dial::v1::Dial>::with_versions(
+        DefaultStrategy,
+        storage.clone(),
+        versions.clone(),
+    )
+    .unwrap();
+    let new =
+        Registry::<dial::v2::Dial>::with_versions(DefaultStrategy, storage, versions).unwrap();
+    old.create(
+        "ns",
+        dial::v1::Dial::new("a", dial::v1::DialSpec { level: None }),
+    )
+    .unwrap();
+    new.create(
+        "ns",
+        dial::v2::Dial::new("b", dial::v2::DialSpec { level: None }),
+    )
+    .unwrap();
+    // Each was defaulted in the version it was written in, and the stored
+    // value wins over the reader's default.
+    assert_eq!(new.get("ns", "a").unwrap().spec.level, Some(10));
+    assert_eq!(old.get("ns", "b").unwrap().spec.level, Some(20));
+    assert_eq!(old.get("ns", "a").unwrap().spec.level, Some(10));
+}

@@ -491,14 +491,28 @@ where
     /// and names, unique version names, exactly one storage version.
     /// `spec.conversion` is the [`webhook`](Self::webhook) (or the
     /// explicit [`conversion`](Self::conversion)) when one is set; without
-    /// one it is left out when every version has the same schema (as
+    /// one it is left out when every version has the same shape (as
     /// controller-gen does), and [`MergeError::ConversionRequired`] when
-    /// they differ. (A webhook on identical schemas is kept: the meaning
+    /// they differ. The shape is the schema's fields and types
+    /// (`properties`, `items`, `additionalProperties`, `type` and the
+    /// `x-kubernetes-*` keywords that change what a value may be);
+    /// descriptions, defaults and validations may differ between versions
+    /// without a conversion, since the apiserver applies each version's
+    /// own. (A webhook on identical schemas is kept: the meaning
     /// of a field can change between versions while its schema does not.)
     pub fn crd(&self) -> Result<CustomResourceDefinition, MergeError> {
         let mut crd = merge(self.entries.iter().map(|e| e.crd.clone()))?;
-        let first = crd.spec.versions.first().map(|v| &v.schema);
-        let same = crd.spec.versions.iter().all(|v| Some(&v.schema) == first);
+        let shapes: Vec<Value> = crd
+            .spec
+            .versions
+            .iter()
+            .map(|v| {
+                v.schema
+                    .as_ref()
+                    .map_or(Value::Null, |s| shape(&s.open_api_v3_schema))
+            })
+            .collect();
+        let same = shapes.windows(2).all(|w| w[0] == w[1]);
         crd.spec.conversion = match &self.conversion {
             Some(c) => Some(c.clone()),
             None if same => None,
@@ -613,6 +627,39 @@ where
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The fields and types of a schema, without what may differ between
+/// versions that the `None` conversion serves alike (descriptions,
+/// defaults, validations).
+fn shape(schema: &Value) -> Value {
+    let Some(object) = schema.as_object() else {
+        return schema.clone();
+    };
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        match key.as_str() {
+            "properties" => {
+                let properties = value.as_object().map(|p| {
+                    p.iter()
+                        .map(|(name, s)| (name.clone(), shape(s)))
+                        .collect::<serde_json::Map<_, _>>()
+                });
+                out.insert(key.clone(), properties.map_or(Value::Null, Value::Object));
+            }
+            "items" | "additionalProperties" => {
+                out.insert(key.clone(), shape(value));
+            }
+            "type"
+            | "x-kubernetes-preserve-unknown-fields"
+            | "x-kubernetes-int-or-string"
+            | "x-kubernetes-embedded-resource" => {
+                out.insert(key.clone(), value.clone());
+            }
+            _ => {}
+        }
+    }
+    Value::Object(out)
 }
 
 /// How a [`Registry`](crate::registry::Registry) of one version reads and
