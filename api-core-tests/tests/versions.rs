@@ -584,6 +584,21 @@ fn a_body_in_another_version_is_a_bad_request() {
     assert!(decode::<v1alpha1::CronTab>(&body, &DecodeOptions::default()).is_ok());
 }
 
+/// `From` between two versions of a kind with the same spec fields.
+macro_rules! same_shape {
+    ($a:path, $b:path, $spec:path { $($field:ident),* }) => {
+        impl From<$a> for $b {
+            fn from(o: $a) -> Self {
+                use $spec as Spec;
+                Self {
+                    metadata: o.metadata,
+                    spec: Spec { $($field: o.spec.$field),* },
+                }
+            }
+        }
+    };
+}
+
 /// A kind with an unserved version, and one with two storage versions.
 mod gadget {
     use super::*;
@@ -641,23 +656,10 @@ mod gadget {
         }
     }
 
-    macro_rules! same_shape {
-        ($a:path, $b:path, $spec:path) => {
-            impl From<$a> for $b {
-                fn from(o: $a) -> Self {
-                    use $spec as Spec;
-                    Self {
-                        metadata: o.metadata,
-                        spec: Spec { size: o.spec.size },
-                    }
-                }
-            }
-        };
-    }
-    same_shape!(v1beta1::Gadget, v1::Gadget, v1::GadgetSpec);
-    same_shape!(v1::Gadget, v1beta1::Gadget, v1beta1::GadgetSpec);
-    same_shape!(v2::Gadget, v1::Gadget, v1::GadgetSpec);
-    same_shape!(v1::Gadget, v2::Gadget, v2::GadgetSpec);
+    same_shape!(v1beta1::Gadget, v1::Gadget, v1::GadgetSpec { size });
+    same_shape!(v1::Gadget, v1beta1::Gadget, v1beta1::GadgetSpec { size });
+    same_shape!(v2::Gadget, v1::Gadget, v1::GadgetSpec { size });
+    same_shape!(v1::Gadget, v2::Gadget, v2::GadgetSpec { size });
 }
 
 #[test]
@@ -800,27 +802,8 @@ mod dial {
         }
     }
 
-    impl From<v1::Dial> for v2::Dial {
-        fn from(o: v1::Dial) -> Self {
-            Self {
-                metadata: o.metadata,
-                spec: v2::DialSpec {
-                    level: o.spec.level,
-                },
-            }
-        }
-    }
-
-    impl From<v2::Dial> for v1::Dial {
-        fn from(o: v2::Dial) -> Self {
-            Self {
-                metadata: o.metadata,
-                spec: v1::DialSpec {
-                    level: o.spec.level,
-                },
-            }
-        }
-    }
+    same_shape!(v1::Dial, v2::Dial, v2::DialSpec { level });
+    same_shape!(v2::Dial, v1::Dial, v1::DialSpec { level });
 }
 
 #[test]

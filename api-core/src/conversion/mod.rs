@@ -317,19 +317,30 @@ struct Entry<H> {
     defaults: Defaults,
 }
 
+/// The JSON object as the version `V`.
+fn decode_as<V: DeserializeOwned + Resource>(value: Value) -> Result<V, ConversionError> {
+    serde_json::from_value(value).map_err(|e| {
+        ConversionError::new(format!(
+            "the object is not a valid {} {}: {e}",
+            V::api_version(),
+            V::KIND
+        ))
+    })
+}
+
+/// The version `V` as JSON.
+fn encode_as<V: Serialize + Resource>(obj: &V) -> Result<Value, ConversionError> {
+    serde_json::to_value(obj)
+        .map_err(|e| ConversionError::new(format!("{} does not encode: {e}", V::api_version())))
+}
+
 fn to_hub<V, H>(value: Value, defaults: bool) -> Result<H, ConversionError>
 where
     V: DeserializeOwned + ApiType + Resource,
     H: TryFrom<V>,
     <H as TryFrom<V>>::Error: fmt::Display,
 {
-    let mut obj: V = serde_json::from_value(value).map_err(|e| {
-        ConversionError::new(format!(
-            "the object is not a valid {} {}: {e}",
-            V::api_version(),
-            V::KIND
-        ))
-    })?;
+    let mut obj: V = decode_as(value)?;
     if defaults {
         obj.apply_defaults();
     }
@@ -342,16 +353,9 @@ fn defaults<V>(value: Value) -> Result<Value, ConversionError>
 where
     V: Serialize + DeserializeOwned + ApiType + Resource,
 {
-    let mut obj: V = serde_json::from_value(value).map_err(|e| {
-        ConversionError::new(format!(
-            "the object is not a valid {} {}: {e}",
-            V::api_version(),
-            V::KIND
-        ))
-    })?;
+    let mut obj: V = decode_as(value)?;
     obj.apply_defaults();
-    serde_json::to_value(&obj)
-        .map_err(|e| ConversionError::new(format!("{} does not encode: {e}", V::api_version())))
+    encode_as(&obj)
 }
 
 fn from_hub<V, H>(hub: H) -> Result<Value, ConversionError>
@@ -362,8 +366,7 @@ where
     let obj = V::try_from(hub).map_err(|e| {
         ConversionError::new(format!("conversion to {} failed: {e}", V::api_version()))
     })?;
-    serde_json::to_value(&obj)
-        .map_err(|e| ConversionError::new(format!("{} does not encode: {e}", V::api_version())))
+    encode_as(&obj)
 }
 
 /// The versions of one kind and the conversions between them, through
