@@ -488,6 +488,34 @@ fn created_in_v1_updated_in_v1alpha1_keeps_the_new_field() {
 }
 
 #[test]
+fn objects_stored_in_an_older_storage_version_stay_readable() {
+    // Written when v1alpha1 was the storage version (the CRD's
+    // status.storedVersions would still list it): read in either version,
+    // and rewritten in today's storage version on the next write.
+    let s = served();
+    let old = json!({
+        "apiVersion": "stable.example.com/v1alpha1",
+        "kind": "CronTab",
+        "metadata": {"name": "legacy", "namespace": "default", "uid": "u-1", "generation": 1},
+        "spec": {"cronSpec": "0 1 * * *", "image": "busybox:1.30"},
+    });
+    s.storage
+        .create("/stable.example.com/crontabs/default/legacy", old)
+        .unwrap();
+    let new = s.new.get("default", "legacy").unwrap();
+    assert_eq!(new.spec.schedule, "0 1 * * *");
+    // Both versions' defaults: v1alpha1's on read from storage, then none
+    // for concurrencyPolicy (it did not exist when this was stored).
+    assert_eq!(new.spec.replicas, Some(1));
+    assert_eq!(new.spec.concurrency_policy, None);
+    s.new.update("default", new).unwrap();
+    assert_eq!(
+        stored(&s.storage, "legacy")["apiVersion"],
+        "stable.example.com/v1"
+    );
+}
+
+#[test]
 fn validation_runs_in_the_request_version() {
     let s = served();
     let mut bad = spoke("c");
