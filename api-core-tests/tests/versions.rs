@@ -873,3 +873,25 @@ fn defaults_are_those_of_the_request_version() {
     assert_eq!(old.get("ns", "b").unwrap().spec.level, Some(20));
     assert_eq!(old.get("ns", "a").unwrap().spec.level, Some(10));
 }
+
+#[test]
+fn the_hub_need_not_be_the_storage_version() {
+    // The same impls make v1alpha1 the hub; v1 stays the storage version.
+    let versions = Arc::new(
+        Versions::<v1alpha1::CronTab>::new()
+            .version::<v1::CronTab>()
+            .webhook(WebhookClientConfig::url("https://example.com/convert")),
+    );
+    assert_eq!(versions.hub(), "stable.example.com/v1alpha1");
+    assert_eq!(versions.storage_version(), Some("stable.example.com/v1"));
+    let storage = Arc::new(MemoryStorage::new());
+    let old = Registry::<v1alpha1::CronTab>::with_versions(
+        DefaultStrategy,
+        storage.clone(),
+        versions.clone(),
+    )
+    .unwrap();
+    old.create("default", spoke("h")).unwrap();
+    assert_eq!(stored(&storage, "h")["apiVersion"], "stable.example.com/v1");
+    assert_eq!(stored(&storage, "h")["spec"]["schedule"], "0 3 * * 1");
+}
