@@ -5,7 +5,7 @@ use quote::quote_spanned;
 use syn::spanned::Spanned;
 
 use super::types::warn_unless;
-use super::{Context, Diagnostics, Finding, Level, Levels, level, lookup, message};
+use super::{Context, Diagnostics, Finding, Level, Levels, lint_level, message};
 use crate::model::Field;
 use crate::model::shape::{Known, Prim, Shape};
 
@@ -320,10 +320,10 @@ fn duplicate_keywords(
     context: Context,
     diags: &mut Diagnostics,
 ) {
-    let Some(lint) = lookup("duplicate_keywords") else {
+    let Some((_, lvl)) = lint_level("duplicate_keywords", levels, context) else {
         return;
     };
-    if level(lint, levels, context).0 != Level::Deny {
+    if lvl != Level::Deny {
         return;
     }
     let bits = crate::expand::keyword_bits(f);
@@ -359,10 +359,9 @@ fn max_length_type_layer(
     context: Context,
     diags: &mut Diagnostics,
 ) {
-    let Some(lint) = lookup("max_length") else {
+    let Some((lint, lvl)) = lint_level("max_length", levels, context) else {
         return;
     };
-    let (lvl, _) = level(lint, levels, context);
     if lvl == Level::Allow {
         return;
     }
@@ -428,10 +427,9 @@ fn list_type(
     context: Context,
     diags: &mut Diagnostics,
 ) {
-    let Some(lint) = lookup("list_type") else {
+    let Some((lint, lvl)) = lint_level("list_type", levels, context) else {
         return;
     };
-    let (lvl, _) = level(lint, levels, context);
     let Shape::Vec(item) = shape.unwrapped() else {
         return;
     };

@@ -194,6 +194,17 @@ pub fn lookup(name: &str) -> Option<&'static Lint> {
     LINTS.iter().find(|l| l.name == name)
 }
 
+/// The lint `name` and its level where `levels` apply in `context`
+/// (`None` only for a name missing from the registry).
+pub fn lint_level(
+    name: &str,
+    levels: &[&Levels],
+    context: Context,
+) -> Option<(&'static Lint, Level)> {
+    let lint = lookup(name)?;
+    Some((lint, level(lint, levels, context).0))
+}
+
 /// Which part of a resource a type is checked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {

@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::LitStr;
 
-use super::{Context, Diagnostics, Finding, Level, Levels, level, lookup, message};
+use super::{Context, Diagnostics, Finding, Level, Levels, lint_level, message};
 
 /// The prefixes of a path at each segment boundary:
 /// `.spec.ports[0].port` → `.spec`, `.spec.ports`, `.spec.ports[0]`, `.spec.ports[0].port`.
@@ -55,10 +55,9 @@ fn check_path(
     levels: &Levels,
     diags: &mut Diagnostics,
 ) {
-    let Some(lint) = lookup("printcolumn_path") else {
+    let Some((lint, lvl)) = lint_level("printcolumn_path", &[levels], Context::Spec) else {
         return;
     };
-    let (lvl, _) = level(lint, &[levels], Context::Spec);
     if lvl == Level::Allow {
         return;
     }
