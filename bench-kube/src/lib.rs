@@ -1,0 +1,1 @@
+//! Empty: the comparison is `benches/kube.rs`.
