@@ -116,6 +116,16 @@ pub fn compile_go_regex(pattern: &str) -> Option<Regex> {
     Regex::new(&ascii_classes(pattern)).ok()
 }
 
+/// The regex of `pattern`, compiled once into `cell` (a `static` where the
+/// pattern is declared). One non-generic function for every pattern, so
+/// each declaration adds a static, not a new `OnceLock` initialiser.
+pub fn cached_go_regex(
+    cell: &'static std::sync::OnceLock<Option<Regex>>,
+    pattern: &'static str,
+) -> Option<&'static Regex> {
+    cell.get_or_init(|| compile_go_regex(pattern)).as_ref()
+}
+
 /// Rewrites Perl classes to their ASCII meaning (Go's), outside and inside
 /// character classes.
 pub fn ascii_classes(pattern: &str) -> String {
@@ -279,21 +289,39 @@ pub fn list_map<T: crate::ApiType>(
     path: &FieldPath<'_>,
     errors: &mut ErrorList,
 ) {
-    if items.len() < 2 {
+    // Only the key lookup depends on `T`; the rest is compiled once.
+    list_map_by(
+        items.len(),
+        keys,
+        &|i, k| items[i].field_json(k),
+        path,
+        errors,
+    );
+}
+
+/// [`list_map`] over `len` items whose key `k` of item `i` is `key(i, k)`.
+fn list_map_by(
+    len: usize,
+    keys: &[&str],
+    key: &dyn Fn(usize, &str) -> Option<Value>,
+    path: &FieldPath<'_>,
+    errors: &mut ErrorList,
+) {
+    if len < 2 {
         return;
     }
-    let mut seen: Vec<Vec<Option<Value>>> = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let key: Vec<Option<Value>> = keys.iter().map(|k| item.field_json(k)).collect();
-        if seen.contains(&key) {
+    let mut seen: Vec<Vec<Option<Value>>> = Vec::with_capacity(len);
+    for i in 0..len {
+        let tuple: Vec<Option<Value>> = keys.iter().map(|k| key(i, k)).collect();
+        if seen.contains(&tuple) {
             let shown: serde_json::Map<String, Value> = keys
                 .iter()
-                .zip(&key)
+                .zip(&tuple)
                 .filter_map(|(k, v)| v.clone().map(|v| ((*k).to_string(), v)))
                 .collect();
             errors.push(FieldError::duplicate(&path.index(i), Value::Object(shown)));
         } else {
-            seen.push(key);
+            seen.push(tuple);
         }
     }
 }

@@ -587,8 +587,35 @@ pub fn root_schema(info: &ResourceInfo, body: RootBody) -> Schema {
     Schema::from(m)
 }
 
-/// The single-version CRD of a resource.
+/// The single-version CRD of a resource. Only this wrapper is generic (it
+/// reads `R`'s constants); the body is compiled once for every resource.
 pub fn build_crd<R: Resource>(info: &ResourceInfo, schema: Schema) -> CustomResourceDefinition {
+    let names = Names {
+        group: R::GROUP,
+        version: R::VERSION,
+        kind: R::KIND,
+        plural: R::PLURAL,
+        singular: R::SINGULAR,
+        short_names: R::SHORT_NAMES,
+        categories: R::CATEGORIES,
+        scope: R::SCOPE,
+    };
+    build_crd_of(&names, info, schema)
+}
+
+/// The constants of a [`Resource`], for [`build_crd_of`].
+struct Names {
+    group: &'static str,
+    version: &'static str,
+    kind: &'static str,
+    plural: &'static str,
+    singular: &'static str,
+    short_names: &'static [&'static str],
+    categories: &'static [&'static str],
+    scope: crate::resource::Scope,
+}
+
+fn build_crd_of(r: &Names, info: &ResourceInfo, schema: Schema) -> CustomResourceDefinition {
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let subresources =
         (info.status_subresource || info.scale.is_some()).then(|| CustomResourceSubresources {
@@ -603,22 +630,22 @@ pub fn build_crd<R: Resource>(info: &ResourceInfo, schema: Schema) -> CustomReso
         });
     CustomResourceDefinition {
         metadata: ObjectMeta {
-            name: format!("{}.{}", R::PLURAL, R::GROUP),
+            name: format!("{}.{}", r.plural, r.group),
             ..Default::default()
         },
         spec: CustomResourceDefinitionSpec {
-            group: R::GROUP.to_string(),
+            group: r.group.to_string(),
             names: CustomResourceDefinitionNames {
-                kind: R::KIND.to_string(),
-                list_kind: format!("{}List", R::KIND),
-                plural: R::PLURAL.to_string(),
-                singular: R::SINGULAR.to_string(),
-                short_names: strings(R::SHORT_NAMES),
-                categories: strings(R::CATEGORIES),
+                kind: r.kind.to_string(),
+                list_kind: format!("{}List", r.kind),
+                plural: r.plural.to_string(),
+                singular: r.singular.to_string(),
+                short_names: strings(r.short_names),
+                categories: strings(r.categories),
             },
-            scope: R::SCOPE.as_str().to_string(),
+            scope: r.scope.as_str().to_string(),
             versions: vec![CustomResourceDefinitionVersion {
-                name: R::VERSION.to_string(),
+                name: r.version.to_string(),
                 served: info.served,
                 storage: info.storage,
                 deprecated: info.deprecated,

@@ -149,7 +149,7 @@ pub fn keywords(
         set.push(quote!(regex: ::core::option::Option::Some({
             fn __re() -> ::core::option::Option<&'static #p::Regex> {
                 static RE: ::std::sync::OnceLock<::core::option::Option<#p::Regex>> = ::std::sync::OnceLock::new();
-                RE.get_or_init(|| #p::checks::compile_go_regex(#pat)).as_ref()
+                #p::checks::cached_go_regex(&RE, #pat)
             }
             __re as fn() -> ::core::option::Option<&'static #p::Regex>
         })));
