@@ -147,10 +147,7 @@ where
                 Ok(converted_objects) => ConversionResponse {
                     uid: request.uid.clone(),
                     converted_objects,
-                    result: Status {
-                        status: Status::SUCCESS.into(),
-                        ..Status::default()
-                    },
+                    result: Status::success(),
                 },
                 Err(message) => ConversionResponse {
                     uid: request.uid.clone(),
