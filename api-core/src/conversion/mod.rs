@@ -213,35 +213,18 @@ pub fn unstash<T: DeserializeOwned>(
     })
 }
 
-/// The first place two JSON values differ, as a JSON pointer with both
-/// sides.
-fn first_difference(path: &str, a: &Value, b: &Value) -> Option<String> {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => x
-            .keys()
-            .chain(y.keys().filter(|k| !x.contains_key(*k)))
-            .find_map(|k| {
-                let child = format!("{path}/{}", k.replace('~', "~0").replace('/', "~1"));
-                match (x.get(k), y.get(k)) {
-                    (Some(p), Some(q)) => first_difference(&child, p, q),
-                    (p, q) => Some(format!(
-                        "{child}: {} before, {} after",
-                        p.map_or("absent".into(), Value::to_string),
-                        q.map_or("absent".into(), Value::to_string)
-                    )),
-                }
-            }),
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
-            .iter()
-            .zip(y)
-            .enumerate()
-            .find_map(|(i, (p, q))| first_difference(&format!("{path}/{i}"), p, q)),
-        _ if a == b => None,
-        _ => Some(format!(
-            "{}: {a} before, {b} after",
-            if path.is_empty() { "/" } else { path }
-        )),
-    }
+/// The first place two JSON values differ (the first operation of
+/// `json_patch::diff`), as a JSON pointer with both sides.
+fn first_difference(before: &Value, after: &Value) -> Option<String> {
+    let patch = json_patch::diff(before, after);
+    let path = patch.0.first()?.path().as_str();
+    let side = |v: &Value| v.pointer(path).map_or("absent".into(), Value::to_string);
+    Some(format!(
+        "{}: {} before, {} after",
+        if path.is_empty() { "/" } else { path },
+        side(before),
+        side(after)
+    ))
 }
 
 /// Converts `a` to `B` and back, and returns where the result differs from
@@ -271,7 +254,7 @@ where
         Ok(v) => v,
         Err(e) => return Some(format!("{from} does not encode: {e}")),
     };
-    first_difference("", &before, &after).map(|diff| {
+    first_difference(&before, &after).map(|diff| {
         format!(
             "{from} -> {to} -> {from} is not lossless at {diff}\nbefore: {before}\nafter:  {after}"
         )
