@@ -14,15 +14,11 @@ use api_core::crd::{
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-macro_rules! corpus {
-    ($($file:literal),* $(,)?) => {
-        [$(($file, include_str!(concat!("../../../shared/corpus/controller-tools/", $file)))),*]
-    };
-}
+#[path = "common/shared.rs"]
+mod shared;
 
-/// Every file of `shared/corpus/controller-tools` (CI clones main with
-/// `shared/` beside it).
-const CORPUS: [(&str, &str); 8] = corpus![
+/// Every file of the corpus's `controller-tools/`.
+const CORPUS_FILES: [&str; 8] = [
     "bar.example.com_foos.yaml",
     "plural.example.com_testquotas.yaml",
     "testdata.kubebuilder.io_enums.yaml",
@@ -32,6 +28,38 @@ const CORPUS: [(&str, &str); 8] = corpus![
     "testdata.kubebuilder.io_oneofs.yaml",
     "testdata.kubebuilder.io_versionedresources.yaml",
 ];
+
+/// The files of `CORPUS_FILES` with their text, read once at run time from
+/// `../shared/corpus`; `None` (after a note on stderr) when it is absent.
+fn corpus() -> Option<&'static [(&'static str, String)]> {
+    static CORPUS: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
+    if let Some(files) = CORPUS.get() {
+        return Some(files);
+    }
+    if !shared::corpus_present() {
+        return None;
+    }
+    Some(CORPUS.get_or_init(|| {
+        CORPUS_FILES
+            .iter()
+            .map(|name| {
+                let text = shared::corpus_file(&format!("controller-tools/{name}"))
+                    .expect("the corpus is present");
+                (*name, text)
+            })
+            .collect()
+    }))
+}
+
+/// Returns from the test when the corpus is absent; else the corpus.
+macro_rules! corpus_or_skip {
+    () => {
+        match corpus() {
+            Some(files) => files,
+            None => return,
+        }
+    };
+}
 
 /// Files whose controller-gen text `to_yaml` reproduces byte for byte: the
 /// others have long descriptions that go-yaml wraps as plain scalars (we
@@ -43,10 +71,11 @@ const BYTE_IDENTICAL: [&str; 3] = [
 ];
 
 fn corpus_file(name: &str) -> &'static str {
-    CORPUS
+    corpus()
+        .expect("the test checked that the corpus is present")
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
+        .map(|(_, text)| text.as_str())
         .unwrap_or_else(|| panic!("{name} is not in the corpus"))
 }
 
@@ -62,25 +91,25 @@ fn only_doc(text: &str) -> Value {
 
 #[test]
 fn corpus_is_complete() {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/corpus/controller-tools"
-    );
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return; // include_str! already proved the files we know of exist
-    };
-    let mut on_disk: Vec<String> = entries
+    if corpus().is_none() {
+        return;
+    }
+    let dir = shared::corpus_dir().join("controller-tools");
+    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".yaml"))
         .collect();
     on_disk.sort();
-    let known: Vec<&str> = CORPUS.iter().map(|(n, _)| *n).collect();
-    assert_eq!(on_disk, known, "add new corpus files to CORPUS");
+    assert_eq!(
+        on_disk, CORPUS_FILES,
+        "add new corpus files to CORPUS_FILES"
+    );
 }
 
 #[test]
 fn corpus_parses_without_loss() {
-    for (name, text) in CORPUS {
+    for (name, text) in corpus_or_skip!() {
         let crd =
             CustomResourceDefinition::from_yaml(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
@@ -99,7 +128,7 @@ fn corpus_parses_without_loss() {
 
 #[test]
 fn corpus_through_json_text() {
-    for (name, text) in CORPUS {
+    for (name, text) in corpus_or_skip!() {
         let crd = CustomResourceDefinition::from_yaml(text).unwrap();
         let pretty = crd.to_json_pretty();
         assert_eq!(
@@ -159,7 +188,7 @@ fn check_scalar_types(value: &Value, key: &str, path: &str, file: &str) {
 
 #[test]
 fn corpus_strings_stay_strings() {
-    for (name, text) in CORPUS {
+    for (name, text) in corpus_or_skip!() {
         check_scalar_types(&only_doc(text), "", "", name);
     }
     let foo = only_doc(corpus_file("bar.example.com_foos.yaml"));
@@ -177,7 +206,7 @@ fn corpus_strings_stay_strings() {
 
 #[test]
 fn to_yaml_reads_back_to_the_same_json() {
-    for (name, text) in CORPUS {
+    for (name, text) in corpus_or_skip!() {
         let crd = CustomResourceDefinition::from_yaml(text).unwrap();
         let yaml = crd.to_yaml();
         assert!(
@@ -193,6 +222,7 @@ fn to_yaml_reads_back_to_the_same_json() {
 
 #[test]
 fn to_yaml_matches_controller_gen_byte_for_byte() {
+    corpus_or_skip!();
     for name in BYTE_IDENTICAL {
         let text = corpus_file(name);
         assert_eq!(corpus_crd(name).to_yaml(), text, "{name}");
@@ -201,6 +231,7 @@ fn to_yaml_matches_controller_gen_byte_for_byte() {
 
 #[test]
 fn to_yaml_excerpt_of_foos() {
+    corpus_or_skip!();
     let yaml = corpus_crd("bar.example.com_foos.yaml").to_yaml();
     let head: Vec<&str> = yaml.lines().take(24).collect();
     assert_eq!(
@@ -692,6 +723,7 @@ fn multi_line_strings_are_literal_blocks() {
 
 #[test]
 fn yaml_stream() {
+    corpus_or_skip!();
     let a = corpus_crd("bar.example.com_foos.yaml");
     let b = corpus_crd("testdata.kubebuilder.io_jobs.yaml");
     let stream = to_yaml_stream(&[a.clone(), b.clone()]);
@@ -764,6 +796,7 @@ fn single_version(crd: &CustomResourceDefinition, index: usize) -> CustomResourc
 
 #[test]
 fn merge_rebuilds_versionedresources() {
+    corpus_or_skip!();
     let whole = corpus_crd("testdata.kubebuilder.io_versionedresources.yaml");
     assert_eq!(whole.spec.versions.len(), 2);
     let beta1 = single_version(&whole, 0);
@@ -1094,6 +1127,9 @@ proptest! {
 
     #[test]
     fn parsing_mangled_corpus_never_panics(cut in 0usize..2000, junk in "[\\[\\]{}:\\-#&*!|>'\" \n]{0,8}") {
+        if corpus().is_none() {
+            return Ok(());
+        }
         let text = corpus_file("bar.example.com_foos.yaml");
         let mut at = cut.min(text.len());
         while !text.is_char_boundary(at) {

@@ -3,14 +3,14 @@
 //! apiserver's error type and field path, and no input makes it panic or
 //! overflow the stack.
 //!
-//! The corpus fixtures in `tests/fixtures/corpus-json/` are the
-//! controller-gen CRDs of `/work/shared/corpus/controller-tools/*.yaml`
-//! (see that corpus's README for their sources and license), converted once
-//! to JSON, unchanged in content, with PyYAML:
+//! The corpus fixtures in `tests/fixtures/corpus-json/` are controller-gen
+//! CRDs from kubernetes-sigs/controller-tools @ 434758187ddd
+//! (`pkg/crd/testdata/`, Apache-2.0), converted once to JSON, unchanged in
+//! content, with PyYAML (`CORPUS` being the directory of the YAML files):
 //!
 //! ```sh
 //! python3 -c 'import yaml, json, glob, os
-//! for f in sorted(glob.glob("/work/shared/corpus/controller-tools/*.yaml")):
+//! for f in sorted(glob.glob(os.environ["CORPUS"] + "/*.yaml")):
 //!     doc = next(d for d in yaml.safe_load_all(open(f)) if d is not None)
 //!     out = "api-core-tests/tests/fixtures/corpus-json/" + os.path.basename(f)[:-5] + ".json"
 //!     with open(out, "w") as o: json.dump(doc, o, indent=2, sort_keys=True); o.write("\n")'
