@@ -26,6 +26,8 @@ pub mod crd;
 pub mod decode;
 #[doc(hidden)]
 pub mod facts;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s;
 pub mod labels;
 pub mod lints;
 pub mod meta;

@@ -164,6 +164,37 @@ impl CustomResourceDefinition {
         serde_json::from_str(text).map_err(|e| CrdError::Json(e.to_string()))
     }
 
+    /// Shortens every description of every version's schema to at most
+    /// `max_len` bytes, as controller-gen's `crd:maxDescLen=N` does: `0`
+    /// drops them all (the root's too); a longer description is cut at the
+    /// last sentence end within the limit, else at the last space (with
+    /// `...`), else at the limit (with `...`).
+    ///
+    /// ```
+    /// use api_core::crd::{CustomResourceDefinition, CustomResourceValidation};
+    /// use serde_json::json;
+    ///
+    /// let mut crd = CustomResourceDefinition::default();
+    /// crd.spec.versions.push(Default::default());
+    /// crd.spec.versions[0].schema = Some(CustomResourceValidation::new(json!({
+    ///     "description": "A widget. It turns.",
+    ///     "properties": {"description": {"type": "string", "description": "Text."}}
+    /// })));
+    /// crd.truncate_descriptions(10);
+    /// let schema = &crd.spec.versions[0].schema.as_ref().unwrap().open_api_v3_schema;
+    /// assert_eq!(schema["description"], "A widget.");
+    /// crd.truncate_descriptions(0);
+    /// let schema = &crd.spec.versions[0].schema.as_ref().unwrap().open_api_v3_schema;
+    /// assert_eq!(schema, &json!({"properties": {"description": {"type": "string"}}}));
+    /// ```
+    pub fn truncate_descriptions(&mut self, max_len: usize) {
+        for version in &mut self.spec.versions {
+            if let Some(schema) = &mut version.schema {
+                truncate_schema_descriptions(&mut schema.open_api_v3_schema, max_len);
+            }
+        }
+    }
+
     /// The version marked `storage: true`, if exactly one is.
     pub fn storage_version(&self) -> Option<&CustomResourceDefinitionVersion> {
         let mut storage = self.spec.versions.iter().filter(|v| v.storage);
@@ -505,4 +536,67 @@ impl CustomResourceConversion {
             }),
         }
     }
+}
+
+/// [`CustomResourceDefinition::truncate_descriptions`] on one schema and
+/// the schemas below it (iteratively: schemas may be deep).
+fn truncate_schema_descriptions(schema: &mut serde_json::Value, max_len: usize) {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let serde_json::Value::Object(map) = node else {
+            continue;
+        };
+        if max_len == 0 {
+            map.remove("description");
+        } else if let Some(serde_json::Value::String(d)) = map.get_mut("description")
+            && d.len() > max_len
+        {
+            *d = truncate_description(d, max_len);
+        }
+        for (key, value) in map.iter_mut() {
+            match key.as_str() {
+                "properties" | "patternProperties" | "definitions" => {
+                    if let serde_json::Value::Object(children) = value {
+                        stack.extend(children.values_mut());
+                    }
+                }
+                "items" | "additionalProperties" | "additionalItems" | "not" => stack.push(value),
+                "allOf" | "anyOf" | "oneOf" => {
+                    if let serde_json::Value::Array(children) = value {
+                        stack.extend(children.iter_mut());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// controller-gen's `truncateString`: the first `max_len` bytes, cut back
+/// to the last sentence terminal (kept), or to the last whitespace (plus
+/// `...`), or kept whole (plus `...`).
+fn truncate_description(desc: &str, max_len: usize) -> String {
+    let mut end = max_len.min(desc.len());
+    while !desc.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &desc[..end];
+    // Unicode's Sentence_Terminal, for the scripts Kubernetes docs use.
+    let terminal = |c: char| {
+        matches!(
+            c,
+            '.' | '!' | '?' | '。' | '！' | '？' | '‼' | '⁇' | '⁈' | '⁉'
+        )
+    };
+    if let Some((i, c)) = head.char_indices().rev().find(|&(_, c)| terminal(c))
+        && i > 0
+    {
+        return head[..i + c.len_utf8()].to_string();
+    }
+    if let Some((i, _)) = head.char_indices().rev().find(|&(_, c)| c.is_whitespace())
+        && i > 0
+    {
+        return format!("{}...", &head[..i]);
+    }
+    format!("{head}...")
 }

@@ -216,6 +216,55 @@ pub fn prune(value: &mut Value, schema: &Value, is_resource_root: bool) {
     values::prune_value(value, root.as_deref(), is_resource_root);
 }
 
+/// Validates `value` against `schema` as the apiserver validates the
+/// values of a custom resource (`ValidateCustomResource`): types, enums,
+/// bounds, lengths, patterns, formats, `required`, junctors and the list
+/// and map extensions, with the apiserver's wording (`spec.size in body
+/// should be greater than or equal to 1`). Errors are reported at `path`
+/// and below it. The schema is read leniently, as [`prune`] reads it.
+///
+/// ```
+/// use api_core::schema::structural::validate;
+/// use api_core::FieldPath;
+/// use serde_json::json;
+///
+/// let schema = json!({"type": "object", "required": ["port"], "properties": {
+///     "port": {"type": "integer", "minimum": 1}
+/// }});
+/// let errors = validate(&json!({"port": 0}), &schema, &FieldPath::new("spec"));
+/// assert_eq!(errors.len(), 1);
+/// assert_eq!(errors.as_slice()[0].field, "spec.port");
+/// assert!(validate(&json!({}), &schema, &FieldPath::new("spec")).as_slice()[0].detail.is_empty());
+/// ```
+pub fn validate(value: &Value, schema: &Value, path: &FieldPath<'_>) -> ErrorList {
+    CompiledSchema::new(schema).validate(value, path)
+}
+
+/// A schema decoded once for validating many values ([`validate`] decodes
+/// it on every call).
+pub(crate) struct CompiledSchema<'a> {
+    root: Option<Box<node::Node<'a>>>,
+}
+
+impl<'a> CompiledSchema<'a> {
+    /// Decodes `schema` (leniently: mistyped keywords are ignored).
+    pub(crate) fn new(schema: &'a Value) -> Self {
+        let mut ignored = ErrorList::new();
+        CompiledSchema {
+            root: node::decode(schema, &FieldPath::new(""), 0, &mut ignored),
+        }
+    }
+
+    /// [`validate`] against this schema.
+    pub(crate) fn validate(&self, value: &Value, path: &FieldPath<'_>) -> ErrorList {
+        let mut errors = ErrorList::new();
+        if let Some(root) = &self.root {
+            values::validate_value(value, root, "", path, &mut errors);
+        }
+        errors
+    }
+}
+
 /// Whether `v` is nested more than `limit` levels deep (iteratively).
 fn depth_exceeds(v: &Value, limit: usize) -> bool {
     let mut stack = vec![(v, 1usize)];
