@@ -8,6 +8,9 @@
 //! dropped. Go's limit of 1000 on repetition counts is enforced here, and a
 //! compiled program that is merely too big is accepted.
 
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, RwLock};
+
 use regex::Regex;
 
 /// Go's `syntax.maxRepeat`.
@@ -235,11 +238,29 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
 }
 
 /// Compiles `pattern` for matching, if it can be compiled with this build
-/// of the `regex` crate (used to validate default values).
-pub(super) fn compile(pattern: &str) -> Option<Regex> {
-    let rewritten = rewrite_for_matching(pattern);
-    Regex::new(&rewritten).ok()
+/// of the `regex` crate (used to validate values and defaults). Compiled
+/// patterns are cached: values are validated against the same schemas
+/// over and over, and compiling costs far more than matching. The cache
+/// holds at most [`CACHED_PATTERNS`] patterns; others compile every time.
+pub(super) fn compile(pattern: &str) -> Option<Arc<Regex>> {
+    if let Some(found) = CACHE.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
+        return found.clone();
+    }
+    let compiled = Regex::new(&rewrite_for_matching(pattern))
+        .ok()
+        .map(Arc::new);
+    let mut cache = CACHE.write().unwrap_or_else(|e| e.into_inner());
+    if cache.len() < CACHED_PATTERNS {
+        cache.insert(pattern.to_string(), compiled.clone());
+    }
+    compiled
 }
+
+/// How many compiled patterns [`compile`] keeps.
+const CACHED_PATTERNS: usize = 4096;
+
+static CACHE: LazyLock<RwLock<HashMap<String, Option<Arc<Regex>>>>> =
+    LazyLock::new(Default::default);
 
 fn rewrite_for_matching(pattern: &str) -> String {
     // Only `\Q…\E` needs rewriting to match; patterns that need Unicode
