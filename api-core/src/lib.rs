@@ -42,9 +42,11 @@ pub use api_derive::{ApiType, KubeResource};
 pub use api_type::ApiType;
 pub use decode::{DecodeOptions, Decoded, FieldValidation, decode};
 pub use meta::{
-    Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType, LabelSelector,
-    LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, MicroTime, ObjectMeta, OwnerReference,
-    ParseConditionStatusError, Time, TimeParseError, TypeMeta,
+    Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType, Duration,
+    DurationParseError, DurationRangeError, IntOrString, IntOrStringError, LabelSelector,
+    LabelSelectorRequirement, ListMeta, LocalObjectReference, ManagedFieldsEntry, MicroTime,
+    ObjectMeta, ObjectReference, OwnerReference, ParseConditionStatusError, Quantity, RawExtension,
+    Time, TimeParseError, TypeMeta, TypedLocalObjectReference,
 };
 pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope, SpecStatus};
 pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
@@ -59,7 +61,9 @@ pub use registry::{Registry, Strategy};
 pub mod prelude {
     pub use crate::api_type::ApiType;
     pub use crate::meta::{
-        Condition, ConditionStatus, Conditions, ListMeta, MicroTime, ObjectMeta, Time, TypeMeta,
+        Condition, ConditionStatus, Conditions, Duration, IntOrString, ListMeta,
+        LocalObjectReference, MicroTime, ObjectMeta, ObjectReference, Quantity, RawExtension, Time,
+        TypeMeta, TypedLocalObjectReference,
     };
     pub use crate::resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope};
     pub use api_derive::{ApiType, KubeResource};

@@ -3,10 +3,21 @@
 //! timestamps [`Time`] and [`MicroTime`], and status conditions
 //! ([`Conditions`], [`Condition`], [`ConditionStatus`]).
 //!
+//! With them, the common types users embed from elsewhere in Kubernetes:
+//! [`IntOrString`] (intstr), the Go duration string [`Duration`] (meta/v1),
+//! the core/v1 references [`ObjectReference`], [`LocalObjectReference`] and
+//! [`TypedLocalObjectReference`], and arbitrary embedded JSON,
+//! [`RawExtension`] (runtime), each with controller-gen's schema.
+//!
 //! The JSON is exactly what Kubernetes writes: camelCase keys, empty
 //! strings, zero generations, empty lists and maps left out.
 
 mod conditions;
+mod duration;
+mod int_or_string;
+mod quantity;
+mod raw_extension;
+mod references;
 mod time;
 
 use std::borrow::Cow;
@@ -19,6 +30,11 @@ pub use conditions::{
     Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType,
     ParseConditionStatusError,
 };
+pub use duration::{Duration, DurationParseError, DurationRangeError};
+pub use int_or_string::{IntOrString, IntOrStringError};
+pub use quantity::{Quantity, QuantityFormat, QuantityParseError};
+pub use raw_extension::RawExtension;
+pub use references::{LocalObjectReference, ObjectReference, TypedLocalObjectReference};
 pub use time::{MicroTime, Time, TimeParseError};
 
 fn is_zero(n: &i64) -> bool {
