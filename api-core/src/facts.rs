@@ -144,9 +144,11 @@ impl TypeFacts {
         }
     }
 
-    /// A map with string keys and `value`s.
+    /// A map with string keys and `value`s. Values that are strings or
+    /// int-or-strings (`Quantity`: Kubernetes' `ResourceList`) are fine for
+    /// `no_maps`; any other value sets `NON_STRING_MAP`.
     pub const fn map(value: &'static TypeFacts, flags: u32) -> Self {
-        let flags = if matches!(value.kind, Kind::String) {
+        let flags = if matches!(value.kind, Kind::String | Kind::IntOrString) {
             flags
         } else {
             flags | NON_STRING_MAP

@@ -152,7 +152,7 @@
 //! |---|---|---|---|
 //! | [`integer_width`](#integer_width) | deny | only `i32`/`i64` | [Primitive types][primitive-types] |
 //! | [`no_floats`](#no_floats) | deny in spec, warn in status | no `f32`/`f64` | [Primitive types][primitive-types] |
-//! | [`no_maps`](#no_maps) | deny | maps only of strings | [Lists of named subobjects preferred over maps][lists-of-named-subobjects] |
+//! | [`no_maps`](#no_maps) | deny | maps only of strings (or quantities) | [Lists of named subobjects preferred over maps][lists-of-named-subobjects] |
 //! | [`hash_map`](#hash_map) | warn | `BTreeMap`, not `HashMap` | [Primitive types][primitive-types] |
 //! | [`json_field_names`](#json_field_names) | deny | JSON names are lowerCamelCase | [Naming conventions][naming-conventions] |
 //! | [`optional_field`](#optional_field) | deny | optional fields are `Option`s (or lists/maps), skipped when unset | [Optional vs. Required][optional-vs-required] |
@@ -327,8 +327,10 @@
 //! over maps][lists-of-named-subobjects].
 //!
 //! The only maps are maps of strings: `BTreeMap<String, String>` for
-//! labels-like data (a value may also be a string enum or a string newtype).
-//! A map whose values are numbers, lists or objects is reported; the type
+//! labels-like data (a value may also be a string enum or a string newtype),
+//! and maps of quantities or int-or-strings (`BTreeMap<String, Quantity>`,
+//! the shape of Kubernetes' own `ResourceList`). A map whose values are
+//! numbers, lists or objects is reported; the type
 //! layer looks into aliases and value types. Lists of named subobjects merge
 //! and patch well and each item can be validated.
 //!

@@ -197,7 +197,7 @@ pub fn type_layer(
         .collect();
     for (t, span) in &map_values {
         targets.push((
-            quote!((if ::core::matches!(<#t as #k::ApiType>::FACTS.kind, #p::Kind::String) { 0 } else { #p::facts::NON_STRING_MAP })),
+            quote!((if ::core::matches!(<#t as #k::ApiType>::FACTS.kind, #p::Kind::String | #p::Kind::IntOrString) { 0 } else { #p::facts::NON_STRING_MAP })),
             t,
             *span,
             &["no_maps"],
