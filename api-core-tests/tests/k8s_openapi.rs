@@ -326,20 +326,53 @@ fn embedded_values_are_validated_with_field_paths() {
     );
     assert!(causes[0].message.contains("should match"), "{causes:?}");
 
-    // A pod template without containers: the schema requires the list.
+    // A container without `name`: k8s-openapi's decoding fills in an
+    // empty one, so `decode` checks the JSON itself for required fields,
+    // as the apiserver validates the JSON.
+    let missing_name = decode::<cronjob::CronJob>(
+        cronjob_json(json!({"image": "busybox"})).as_bytes(),
+        &DecodeOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(missing_name.code, 422, "{missing_name:?}");
+    let causes = &missing_name.details.as_ref().unwrap().causes;
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(
+        causes[0].field,
+        "spec.jobTemplate.spec.template.spec.containers.0.name"
+    );
+    assert_eq!(causes[0].message, "Required value");
+
+    // A pod template without containers, reported with the other causes.
     let no_containers = json!({
         "metadata": {"name": "nightly"},
-        "spec": {"schedule": "0 0 * * *", "jobTemplate": {"spec": {"template": {"spec": {}}}}}
+        "spec": {
+            "schedule": "0 0 * * *",
+            "startingDeadlineSeconds": -1,
+            "jobTemplate": {"spec": {"template": {"spec": {}}}}
+        }
     });
     let err = decode::<cronjob::CronJob>(
         no_containers.to_string().as_bytes(),
         &DecodeOptions::default(),
+    )
+    .unwrap_err();
+    let fields: Vec<&str> = err
+        .details
+        .as_ref()
+        .unwrap()
+        .causes
+        .iter()
+        .map(|c| c.field.as_str())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "spec.jobTemplate.spec.template.spec.containers",
+            "spec.startingDeadlineSeconds"
+        ],
+        "{err:?}"
     );
-    // k8s-openapi's decoding fills a missing required list with an empty
-    // one, which the schema allows: the apiserver, which validates the
-    // JSON before decoding, says `Required value` here. Known gap, until
-    // decode validates the JSON against the schema (see the README).
-    assert!(err.is_ok(), "{err:?}");
 }
 
 #[test]

@@ -25,15 +25,19 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::sync::{LazyLock, Mutex};
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
 use crate::api_type::ApiType;
+use crate::facts;
 use crate::resource::Resource;
+use crate::schema::defaulting;
+use crate::schema::structural::CompiledSchema;
 use crate::status::{GroupKind, Status};
-use crate::validation::{ErrorList, FieldPath};
+use crate::validation::{ErrorList, ErrorType, FieldPath};
 
 /// The apiserver's `fieldValidation` query parameter: what to do with
 /// unknown and duplicate fields.
@@ -136,6 +140,9 @@ where
     }
     if options.validate {
         let mut errors = ErrorList::new();
+        if K::FACTS.deep_flags & facts::LENIENT_DECODE != 0 {
+            missing_required::<K>(bytes, &mut errors);
+        }
         object.validate(&FieldPath::new(""), &mut errors);
         if !errors.is_empty() {
             let name = object.metadata().name.clone();
@@ -147,6 +154,43 @@ where
         }
     }
     Ok(Decoded { object, warnings })
+}
+
+/// The `Required value` errors of the JSON itself, for kinds that embed
+/// types whose decoding fills in a missing required field (k8s-openapi's:
+/// a container without `name` decodes with an empty one). The apiserver
+/// validates the JSON, where the field is absent; so does this, after
+/// applying the schema's defaults as the apiserver does first. Other
+/// problems are found by the typed validation.
+fn missing_required<K: ApiType>(bytes: &[u8], errors: &mut ErrorList) {
+    let Ok(mut json) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+        return;
+    };
+    let schema = root_schema::<K>();
+    defaulting::default(&mut json, schema.0);
+    errors.extend(
+        schema
+            .1
+            .validate(&json, &FieldPath::new(""))
+            .into_iter()
+            .filter(|e| e.error_type == ErrorType::Required),
+    );
+}
+
+/// The root schema of `K`, decoded once per type for the rest of the
+/// program (one per kind that needs it).
+fn root_schema<K: ApiType>() -> &'static (&'static serde_json::Value, CompiledSchema<'static>) {
+    type Cache =
+        HashMap<&'static str, &'static (&'static serde_json::Value, CompiledSchema<'static>)>;
+    static SCHEMAS: LazyLock<Mutex<Cache>> = LazyLock::new(Default::default);
+    let mut cache = SCHEMAS.lock().unwrap_or_else(|e| e.into_inner());
+    let found: &'static (&'static serde_json::Value, CompiledSchema<'static>) =
+        cache.entry(std::any::type_name::<K>()).or_insert_with(|| {
+            let schema = K::api_schema(&mut crate::__private::generator()).to_value();
+            let schema: &'static serde_json::Value = Box::leak(Box::new(schema));
+            Box::leak(Box::new((schema, CompiledSchema::new(schema))))
+        });
+    found
 }
 
 /// `spec.ports[0].foo` from serde_ignored's path.

@@ -51,6 +51,11 @@ pub const ATOMIC: u32 = 1 << 10;
 /// `max_length`, a string enum).
 pub const BOUNDED: u32 = 1 << 11;
 
+/// A type whose decoding fills in missing required fields instead of
+/// failing (k8s-openapi's types): `decode` then checks the JSON itself for
+/// required fields, as the apiserver does.
+pub const LENIENT_DECODE: u32 = 1 << 12;
+
 // api-derive writes field masks as integers with these values
 // (`api-derive/src/lints/types.rs`, `FLAG_LINTS`): keep them in step.
 const _: () = assert!(

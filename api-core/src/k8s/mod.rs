@@ -215,7 +215,8 @@ fn apply_defaults<T: Serialize + DeserializeOwned>(value: &mut T, definition: &'
 macro_rules! impl_api_type {
     ($ty:path, $definition:literal, $kind:ident, $flags:expr) => {
         impl ApiType for $ty {
-            const FACTS: &'static TypeFacts = &TypeFacts::scalar(Kind::$kind, $flags);
+            const FACTS: &'static TypeFacts =
+                &TypeFacts::scalar(Kind::$kind, $flags | facts::LENIENT_DECODE);
 
             #[inline]
             fn apply_defaults(&mut self) {

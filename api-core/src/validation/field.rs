@@ -78,13 +78,17 @@ impl fmt::Display for FieldPath<'_> {
             links.push(p.segment);
             cur = p.parent;
         }
-        for (i, seg) in links.iter().rev().enumerate() {
+        // An empty root (`FieldPath::new("")`, the object itself) adds
+        // nothing: its children render as `spec`, not `.spec`.
+        let mut started = false;
+        for seg in links.iter().rev() {
             match seg {
-                Segment::Child(name) if i == 0 => f.write_str(name)?,
+                Segment::Child(name) if !started => f.write_str(name)?,
                 Segment::Child(name) => write!(f, ".{name}")?,
                 Segment::Index(n) => write!(f, "[{n}]")?,
                 Segment::Key(k) => write!(f, "[{k}]")?,
             }
+            started = started || !matches!(seg, Segment::Child(""));
         }
         Ok(())
     }
