@@ -17,47 +17,9 @@ use std::time::Duration;
 use api_core::decode::{DecodeOptions, decode};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-/// The book's CronJob (`api-core-tests/tests/k8s_openapi.rs`, shortened).
-mod book {
-    use api_core::prelude::*;
-    use k8s_openapi::api::batch::v1::JobTemplateSpec;
-    use k8s_openapi::api::core::v1::ObjectReference;
-    use serde::{Deserialize, Serialize};
-
-    /// CronJobSpec defines the desired state of CronJob
-    #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
-    #[kube(
-        group = "batch.tutorial.kubebuilder.io",
-        version = "v1",
-        kind = "CronJob",
-        namespaced,
-        status = "CronJobStatus"
-    )]
-    #[serde(rename_all = "camelCase")]
-    pub struct CronJobSpec {
-        /// schedule in Cron format.
-        pub schedule: String,
-        /// startingDeadlineSeconds for starting the job.
-        #[kube(minimum = 0)]
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pub starting_deadline_seconds: Option<i64>,
-        /// jobTemplate of the job to create.
-        pub job_template: JobTemplateSpec,
-    }
-
-    /// CronJobStatus defines the observed state of CronJob.
-    #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
-    #[serde(rename_all = "camelCase")]
-    pub struct CronJobStatus {
-        /// active jobs.
-        #[kube(list_type = "atomic", max_items = 10)]
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        pub active: Vec<ObjectReference>,
-        /// conditions of the CronJob.
-        #[serde(default, skip_serializing_if = "Conditions::is_empty")]
-        pub conditions: Conditions,
-    }
-}
+/// The book's CronJob, as `tests/k8s_openapi.rs` reproduces it.
+#[path = "../tests/common/book_cronjob.rs"]
+mod book;
 
 const BOOK: &str = r#"{
   "apiVersion": "batch.tutorial.kubebuilder.io/v1",

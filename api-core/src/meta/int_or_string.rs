@@ -13,7 +13,7 @@ use crate::__private::Keywords;
 use crate::api_type::ApiType;
 use crate::checks;
 use crate::facts::{Kind, TypeFacts};
-use crate::validation::{ErrorList, FieldPath};
+use crate::validation::{ErrorList, FieldPath, go_quote};
 
 /// An `int32` or a string (intstr `IntOrString`): `port: 8080` or
 /// `port: http`, `maxUnavailable: 1` or `maxUnavailable: "25%"`.
@@ -191,47 +191,6 @@ impl fmt::Display for IntOrStringError {
 
 impl std::error::Error for IntOrStringError {}
 
-/// Go's `strconv.Quote` for the strings these errors show: `"`, `\` and
-/// control characters escaped, printable characters as they are.
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_ascii() => out.push(c),
-            c => {
-                // Rust's debug escaping keeps printable characters and
-                // writes the rest as `\u{..}`; Go writes `\uXXXX`.
-                let escaped: String = c.escape_debug().collect();
-                if escaped.starts_with("\\u{") {
-                    let code = c as u32;
-                    if code <= 0xffff {
-                        out.push_str(&format!("\\u{code:04x}"));
-                    } else {
-                        out.push_str(&format!("\\U{code:08x}"));
-                    }
-                } else {
-                    out.push(c);
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
 impl From<i32> for IntOrString {
     fn from(i: i32) -> Self {
         IntOrString::Int(i)
@@ -335,15 +294,6 @@ impl ApiType for IntOrString {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn go_quote_escapes_like_strconv() {
-        assert_eq!(go_quote("a%"), r#""a%""#);
-        assert_eq!(go_quote("a\"b\\c"), r#""a\"b\\c""#);
-        assert_eq!(go_quote("\n\u{1}"), r#""\n\x01""#);
-        assert_eq!(go_quote("µ"), "\"µ\"");
-        assert_eq!(go_quote("\u{200b}"), r#""\u200b""#);
-    }
 
     #[test]
     fn facts_are_int_or_string() {
