@@ -304,3 +304,27 @@ fn embedded_values_are_defaulted_from_the_schema() {
         Some("TCP")
     );
 }
+
+/// Descriptions: Gateway API's CRD (corpus `gateway-api/`, controller-gen
+/// with descriptions) embeds meta/v1 `Condition`; its schema there,
+/// descriptions included, is the one k8s-openapi's `Condition` gets.
+#[test]
+fn descriptions_are_controller_gens() {
+    use api_core::ApiType;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::Condition;
+
+    let ours = <Condition as ApiType>::api_schema(&mut Default::default()).to_value();
+    assert!(
+        ours["properties"]["observedGeneration"]["description"]
+            .as_str()
+            .is_some_and(|d| d.contains('\n')),
+        "{ours}"
+    );
+    let Some(text) = shared::corpus_file("gateway-api/gateway.networking.k8s.io_gateways.yaml")
+    else {
+        return;
+    };
+    let crd = yaml_to_json(&text).unwrap().remove(0);
+    let conditions = node(root_schema(&crd), "status/conditions/items");
+    assert_same("meta/v1 Condition", &ours, conditions);
+}
