@@ -328,3 +328,44 @@ fn descriptions_are_controller_gens() {
     let conditions = node(root_schema(&crd), "status/conditions/items");
     assert_same("meta/v1 Condition", &ours, conditions);
 }
+
+/// The registry runs the same validation and defaulting on typed objects.
+#[test]
+fn the_registry_validates_and_defaults_embedded_values() {
+    use api_core::registry::{DefaultStrategy, Registry};
+
+    let registry = Registry::<cronjob::CronJob>::new(DefaultStrategy);
+    let object = |container: Value| -> cronjob::CronJob {
+        serde_json::from_str(&cronjob_json(container)).unwrap()
+    };
+    let bad = registry
+        .create(
+            "default",
+            object(json!({"name": "job", "resources": {"requests": {"memory": "lots"}}})),
+        )
+        .unwrap_err();
+    assert_eq!(bad.code, 422, "{bad:?}");
+    assert!(bad.message.contains("resources.requests.memory"), "{bad:?}");
+
+    let created = registry
+        .create(
+            "default",
+            object(json!({"name": "job", "ports": [{"containerPort": 80}]})),
+        )
+        .unwrap()
+        .object;
+    let pod = created
+        .spec
+        .job_template
+        .spec
+        .unwrap()
+        .template
+        .spec
+        .unwrap();
+    assert_eq!(
+        pod.containers[0].ports.as_ref().unwrap()[0]
+            .protocol
+            .as_deref(),
+        Some("TCP")
+    );
+}

@@ -288,6 +288,61 @@ mod tests {
         }
     }
 
+    /// Every schema of the enabled version, as a field of a spec, passes
+    /// the structural-schema checker, but for the types whose k8s.io/api
+    /// declaration makes an optional, undefaulted field a list-map key
+    /// (`ServiceAccount.secrets` keyed by `ObjectReference.name`, ...):
+    /// controller-gen writes the same schema, and the apiserver refuses a
+    /// CRD that embeds them ("this property is in x-kubernetes-list-map-keys,
+    /// so it must have a default or be a required property").
+    #[test]
+    fn every_schema_is_structural() {
+        use crate::schema::structural::{SchemaCheckOptions, check_schema};
+        const NOT_EMBEDDABLE: [&str; 11] = [
+            "io.k8s.api.core.v1.ServiceAccount",
+            "io.k8s.api.flowcontrol.v1.FlowSchema",
+            "io.k8s.api.flowcontrol.v1.FlowSchemaStatus",
+            "io.k8s.api.flowcontrol.v1.PriorityLevelConfiguration",
+            "io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationStatus",
+            "io.k8s.api.resource.v1.ResourceClaim",
+            "io.k8s.api.resource.v1.ResourceClaimStatus",
+            "io.k8s.api.resource.v1beta1.ResourceClaim",
+            "io.k8s.api.resource.v1beta1.ResourceClaimStatus",
+            "io.k8s.api.resource.v1beta2.ResourceClaim",
+            "io.k8s.api.resource.v1beta2.ResourceClaimStatus",
+        ];
+        let mut failures = Vec::new();
+        for name in DEFINITIONS
+            .keys()
+            .filter(|n| !NOT_EMBEDDABLE.contains(&n.as_str()))
+        {
+            let field = resolve_definition(name, 0);
+            let root = serde_json::json!({"type": "object", "properties": {"spec": {
+                "type": "object", "properties": {"field": field}
+            }}});
+            let errors = check_schema(&root, &SchemaCheckOptions::default());
+            if !errors.is_empty() {
+                failures.push(format!("{name}: {errors:?}"));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        for name in NOT_EMBEDDABLE {
+            let field = resolve_definition(name, 0);
+            let root = serde_json::json!({"type": "object", "properties": {"field": field}});
+            let errors = check_schema(&root, &SchemaCheckOptions::default());
+            assert!(
+                errors
+                    .iter()
+                    .all(|e| e.detail.contains("x-kubernetes-list-map-keys")),
+                "{name}: {errors:?}"
+            );
+            assert!(
+                !errors.is_empty(),
+                "{name} is embeddable now: update the list"
+            );
+        }
+    }
+
     #[test]
     fn resolution_keeps_the_field_keywords() {
         let schema = resolve_definition("io.k8s.api.core.v1.Container", 0);
