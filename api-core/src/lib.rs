@@ -16,7 +16,7 @@
 //! ```
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 mod api_type;
 #[doc(hidden)]
