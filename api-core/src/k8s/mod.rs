@@ -2,7 +2,7 @@
 //!
 //! Every type of k8s-openapi's `api` and `apimachinery` modules
 //! (`PodTemplateSpec`, `ResourceRequirements`, `SecretKeySelector`,
-//! `Toleration`, `Condition`, ...) implements [`ApiType`](crate::ApiType),
+//! `Toleration`, `Condition`, ...) implements [`ApiType`],
 //! so it can be the type of a field of a `#[derive(ApiType)]` or
 //! `#[derive(KubeResource)]` struct:
 //!
