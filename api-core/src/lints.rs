@@ -175,6 +175,7 @@
 //! | [`printcolumn_path`](#printcolumn_path) | deny | printer-column, scale and selectable paths resolve | [Naming conventions][naming-conventions] |
 //! | [`field_docs`](#field_docs) | warn | every field has a doc comment | [Naming conventions][naming-conventions] |
 //! | [`max_length`](#max_length) | allow | strings and lists are bounded | [Validation][validation] |
+//! | [`duplicate_keywords`](#duplicate_keywords) | deny | a field does not repeat a keyword its type declares | [Validation][validation] |
 //!
 //! Each section below gives the rule, what to write instead, how to allow
 //! it, an example the lint rejects and one it accepts. The accepted examples
@@ -1536,6 +1537,52 @@
 //! assert_eq!(properties["name"]["maxLength"], 63);
 //! assert_eq!(properties["args"]["maxItems"], 16);
 //! assert_eq!(properties["args"]["items"]["maxLength"], 256);
+//! ```
+//!
+//! ## `duplicate_keywords`
+//!
+//! **Default:** deny. **Convention:** [Validation][validation].
+//!
+//! A field may not declare a schema keyword (`max_length`, `pattern`,
+//! `minimum`, `enum`, ...) that its type already declares: in the schema
+//! one would silently replace the other. The type layer sees the type's
+//! keywords through aliases and newtypes.
+//!
+//! **Instead:** keep one: on the type (for every use) or on the field (for
+//! this use).
+//!
+//! ```compile_fail
+//! use api_core::prelude::*;
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// A DNS label.
+//! #[derive(ApiType, Serialize, Deserialize)]
+//! pub struct Label(#[kube(max_length = 63)] pub String);
+//!
+//! /// A target.
+//! #[derive(ApiType, Serialize, Deserialize)]
+//! pub struct Target {
+//!     /// host of the target.
+//!     #[kube(max_length = 253)]
+//!     pub host: Label,
+//! }
+//! ```
+//!
+//! ```
+//! use api_core::prelude::*;
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// A DNS label.
+//! #[derive(ApiType, Serialize, Deserialize)]
+//! pub struct Label(#[kube(max_length = 63)] pub String);
+//!
+//! /// A target.
+//! #[derive(ApiType, Serialize, Deserialize)]
+//! pub struct Target {
+//!     /// host of the target.
+//!     #[kube(pattern = "^[a-z0-9-]+$")]
+//!     pub host: Label,
+//! }
 //! ```
 //!
 //! [conventions]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md

@@ -8,7 +8,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::lints::{self, Context, Diagnostics};
+use crate::lints::{self, Context, Diagnostics, LintId};
 use crate::model::{Data, Derive, Field, Model, VariantShape};
 use keywords::{Extra, RuleSrc};
 
@@ -137,7 +137,7 @@ pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
     {
         diags.lint(
             lints::Finding {
-                lint: "default_or_required",
+                lint: LintId::DefaultOrRequired,
                 span: f.default_span,
                 subject: f.subject(&name),
                 problem: "has a default but is required, so the default can never apply".into(),
@@ -186,7 +186,7 @@ pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
                     // Data variants become properties of the union's schema.
                     diags.lint(
                         lints::Finding {
-                            lint: "json_field_names",
+                            lint: LintId::JsonFieldNames,
                             span: v.span,
                             subject: format!("{name}::{}", v.ident),
                             problem: format!("JSON name `{}` is not lowerCamelCase (variants of a union are its fields)", v.json_name),
@@ -202,7 +202,7 @@ pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
                 if values && !lints::is_enum_value(&v.json_name) {
                     diags.lint(
                         lints::Finding {
-                            lint: "enum_values",
+                            lint: LintId::EnumValues,
                             span: v.span,
                             subject: format!("{name}::{}", v.ident),
                             problem: format!("value `{}` is not CamelCase", v.json_name),
@@ -1025,7 +1025,7 @@ fn enum_parts(
         for (span, problem, help) in problems {
             diags.lint(
                 lints::Finding {
-                    lint: "unions",
+                    lint: LintId::Unions,
                     span,
                     subject: ident.to_string(),
                     problem,

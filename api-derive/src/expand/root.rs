@@ -147,10 +147,9 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     // checks that type's top-level fields through its facts.
     if let Some(st) = &a.status {
         let shown = quote!(#st).to_string().replace(' ', "");
-        let lint = crate::lints::lookup("status_optional");
-        if let Some(lint) = lint
-            && crate::lints::level(lint, &[&model.levels], crate::lints::Context::Status).0
-                != crate::lints::Level::Allow
+        let lint = crate::lints::LintId::StatusOptional;
+        if crate::lints::level(lint, &[&model.levels], crate::lints::Context::Status)
+            != crate::lints::Level::Allow
         {
             let msg = crate::lints::message(
                 lint,
@@ -161,7 +160,7 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
             diags.late_check(crate::lints::types::warn_unless(
                 &cond,
-                "status_optional",
+                lint,
                 &msg,
                 st.span(),
             ));

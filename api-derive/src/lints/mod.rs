@@ -36,173 +36,140 @@ pub enum Default {
     },
 }
 
-/// One lint of the catalogue.
+impl Default {
+    /// The default level in `context`.
+    fn in_context(self, context: Context) -> Level {
+        match self {
+            Default::Always(l) => l,
+            Default::SpecStatus { spec, status } => match context {
+                Context::Spec => spec,
+                Context::Status | Context::Any => status,
+            },
+        }
+    }
+}
+
+/// One lint of the catalogue: a row of [`LINTS`].
 pub struct Lint {
-    pub name: &'static str,
+    pub id: LintId,
     pub default: Default,
     /// The section of the API conventions it enforces.
     pub convention: &'static str,
 }
 
+/// Declares [`LintId`] and [`LINTS`] from one list, in the same order, so
+/// that every id has exactly one row of the table and every lookup by id
+/// is total.
+macro_rules! catalogue {
+    ($(
+        $(#[doc = $doc:literal])*
+        $id:ident => $name:literal, $default:expr, $convention:literal;
+    )*) => {
+        /// A lint of the catalogue. The derive names its lints by these
+        /// variants, so a misspelled lint does not compile; only user input
+        /// (`#[kube(allow(..), warn(..), deny(..))]`) names them by string,
+        /// read once by [`LintId::from_name`].
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum LintId {
+            $( $(#[doc = $doc])* $id, )*
+        }
+
+        impl LintId {
+            /// The user-facing name: `#[kube(allow(name))]`, `[name]` in
+            /// messages. Names are a public contract.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( LintId::$id => $name, )*
+                }
+            }
+        }
+
+        /// The catalogue, in the order of [`LintId`]. Names and default
+        /// levels are a public contract.
+        pub const LINTS: &[Lint] = &[
+            $( Lint { id: LintId::$id, default: $default, convention: $convention }, )*
+        ];
+    };
+}
+
 use Level::{Allow, Deny, Warn};
 
-/// The catalogue. Names and default levels are a public contract.
-pub const LINTS: &[Lint] = &[
-    Lint {
-        name: "integer_width",
-        default: Default::Always(Deny),
-        convention: "Primitive types",
-    },
-    Lint {
-        name: "no_floats",
-        default: Default::SpecStatus {
-            spec: Deny,
-            status: Warn,
-        },
-        convention: "Primitive types",
-    },
-    Lint {
-        name: "no_maps",
-        default: Default::Always(Deny),
-        convention: "Lists of named subobjects preferred over maps",
-    },
-    Lint {
-        name: "hash_map",
-        default: Default::Always(Warn),
-        convention: "Primitive types",
-    },
-    Lint {
-        name: "json_field_names",
-        default: Default::Always(Deny),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "optional_field",
-        default: Default::Always(Deny),
-        convention: "Optional vs. Required",
-    },
-    Lint {
-        name: "required_field",
-        default: Default::Always(Deny),
-        convention: "Optional vs. Required",
-    },
-    Lint {
-        name: "default_or_required",
-        default: Default::Always(Deny),
-        convention: "Defaulting",
-    },
-    Lint {
-        name: "no_durations",
-        default: Default::Always(Deny),
-        convention: "Units",
-    },
-    Lint {
-        name: "duration_units",
-        default: Default::Always(Warn),
-        convention: "Units",
-    },
-    Lint {
-        name: "timestamp_naming",
-        default: Default::Always(Deny),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "time_field_suffix",
-        default: Default::Always(Warn),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "reference_naming",
-        default: Default::Always(Deny),
-        convention: "Object references",
-    },
-    Lint {
-        name: "bool_naming",
-        default: Default::Always(Deny),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "no_bools",
-        default: Default::Always(Allow),
-        convention: "Primitive types",
-    },
-    Lint {
-        name: "no_phase",
-        default: Default::Always(Warn),
-        convention: "Typical status properties",
-    },
-    Lint {
-        name: "conditions",
-        default: Default::Always(Deny),
-        convention: "Typical status properties",
-    },
-    Lint {
-        name: "status_optional",
-        default: Default::Always(Warn),
-        convention: "Optional vs. Required",
-    },
-    Lint {
-        name: "list_type",
-        default: Default::Always(Warn),
-        convention: "Lists of named subobjects preferred over maps",
-    },
-    Lint {
-        name: "enum_values",
-        default: Default::Always(Deny),
-        convention: "Constants",
-    },
-    Lint {
-        name: "unions",
-        default: Default::Always(Deny),
-        convention: "Unions",
-    },
-    Lint {
-        name: "kind_naming",
-        default: Default::Always(Deny),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "printcolumn_path",
-        default: Default::Always(Deny),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "field_docs",
-        default: Default::Always(Warn),
-        convention: "Naming conventions",
-    },
-    Lint {
-        name: "max_length",
-        default: Default::Always(Allow),
-        convention: "Validation",
-    },
-    // Beyond DESIGN.md's catalogue (kube-api-linter's uniquemarkers).
-    Lint {
-        name: "duplicate_keywords",
-        default: Default::Always(Deny),
-        convention: "Validation",
-    },
-];
+catalogue! {
+    /// Integers are `i32` or `i64`.
+    IntegerWidth => "integer_width", Default::Always(Deny), "Primitive types";
+    /// No `f32`/`f64`.
+    NoFloats => "no_floats", Default::SpecStatus { spec: Deny, status: Warn },
+        "Primitive types";
+    /// Maps only of strings (or quantities).
+    NoMaps => "no_maps", Default::Always(Deny),
+        "Lists of named subobjects preferred over maps";
+    /// `BTreeMap`, not `HashMap`.
+    HashMap => "hash_map", Default::Always(Warn), "Primitive types";
+    /// JSON names are lowerCamelCase.
+    JsonFieldNames => "json_field_names", Default::Always(Deny), "Naming conventions";
+    /// Optional fields are `Option`s (or lists/maps), skipped when unset.
+    OptionalField => "optional_field", Default::Always(Deny), "Optional vs. Required";
+    /// Required fields are not `Option`s, not defaulted, never skipped.
+    RequiredField => "required_field", Default::Always(Deny), "Optional vs. Required";
+    /// A field with a default is optional.
+    DefaultOrRequired => "default_or_required", Default::Always(Deny), "Defaulting";
+    /// No `Duration`.
+    NoDurations => "no_durations", Default::Always(Deny), "Units";
+    /// Integer durations say their unit: `fooSeconds`.
+    DurationUnits => "duration_units", Default::Always(Warn), "Units";
+    /// `fooTime`, never `fooTimestamp`.
+    TimestampNaming => "timestamp_naming", Default::Always(Deny), "Naming conventions";
+    /// A `Time` field is named `somethingTime`.
+    TimeFieldSuffix => "time_field_suffix", Default::Always(Warn), "Naming conventions";
+    /// `fooRef`/`fooRefs`, never `Reference`.
+    ReferenceNaming => "reference_naming", Default::Always(Deny), "Object references";
+    /// `fooable`, never `isFooable`.
+    BoolNaming => "bool_naming", Default::Always(Deny), "Naming conventions";
+    /// A string enum instead of a `bool`.
+    NoBools => "no_bools", Default::Always(Allow), "Primitive types";
+    /// No `phase`; use conditions.
+    NoPhase => "no_phase", Default::Always(Warn), "Typical status properties";
+    /// Conditions are an optional `Conditions`.
+    Conditions => "conditions", Default::Always(Deny), "Typical status properties";
+    /// Every top-level field of a resource's status type is optional.
+    StatusOptional => "status_optional", Default::Always(Warn), "Optional vs. Required";
+    /// Lists of objects declare `list_type`; list-map keys are valid.
+    ListType => "list_type", Default::Always(Warn),
+        "Lists of named subobjects preferred over maps";
+    /// Enum values are CamelCase.
+    EnumValues => "enum_values", Default::Always(Deny), "Constants";
+    /// Data-carrying enums map to a structural schema.
+    Unions => "unions", Default::Always(Deny), "Unions";
+    /// Kind, group, version and resource names.
+    KindNaming => "kind_naming", Default::Always(Deny), "Naming conventions";
+    /// Printer-column, scale and selectable paths resolve.
+    PrintcolumnPath => "printcolumn_path", Default::Always(Deny), "Naming conventions";
+    /// Every field has a doc comment.
+    FieldDocs => "field_docs", Default::Always(Warn), "Naming conventions";
+    /// Strings and lists are bounded.
+    MaxLength => "max_length", Default::Always(Allow), "Validation";
+    /// A field does not repeat a keyword its type declares. Beyond
+    /// DESIGN.md's catalogue (kube-api-linter's uniquemarkers).
+    DuplicateKeywords => "duplicate_keywords", Default::Always(Deny), "Validation";
+}
+
+impl LintId {
+    /// The lint's row of the catalogue.
+    pub fn lint(self) -> &'static Lint {
+        // `catalogue!` declares the variants and the rows in one order.
+        &LINTS[self as usize]
+    }
+
+    /// The lint a user-written name means, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        LINTS.iter().map(|l| l.id).find(|id| id.name() == name)
+    }
+}
 
 /// `enum_values`: CamelCase constants (`^[A-Z][a-zA-Z0-9]*$`).
 pub fn is_enum_value(v: &str) -> bool {
     v.chars().next().is_some_and(|c| c.is_ascii_uppercase())
         && v.chars().all(|c| c.is_ascii_alphanumeric())
-}
-
-pub fn lookup(name: &str) -> Option<&'static Lint> {
-    LINTS.iter().find(|l| l.name == name)
-}
-
-/// The lint `name` and its level where `levels` apply in `context`
-/// (`None` only for a name missing from the registry).
-pub fn lint_level(
-    name: &str,
-    levels: &[&Levels],
-    context: Context,
-) -> Option<(&'static Lint, Level)> {
-    let lint = lookup(name)?;
-    Some((lint, level(lint, levels, context).0))
 }
 
 /// Which part of a resource a type is checked for.
@@ -229,35 +196,31 @@ impl Context {
     }
 }
 
-/// The level of `lint` under the overrides (innermost last) in `context`,
-/// and whether an override set it.
-pub fn level(lint: &Lint, levels: &[&Levels], context: Context) -> (Level, bool) {
-    match levels.iter().rev().find_map(|l| l.get(lint.name)) {
+/// The level of lint `id` under the overrides (innermost last) in `context`.
+pub fn level(id: LintId, levels: &[&Levels], context: Context) -> Level {
+    level_with_origin(id, levels, context).0
+}
+
+/// The level of lint `id` under the overrides (innermost last) in
+/// `context`, and whether an override set it.
+pub fn level_with_origin(id: LintId, levels: &[&Levels], context: Context) -> (Level, bool) {
+    match levels.iter().rev().find_map(|l| l.get(id)) {
         Some(l) => (l, true),
-        None => (
-            match lint.default {
-                Default::Always(l) => l,
-                Default::SpecStatus { spec, status } => match context {
-                    Context::Spec => spec,
-                    Context::Status | Context::Any => status,
-                },
-            },
-            false,
-        ),
+        None => (id.lint().default.in_context(context), false),
     }
 }
 
 /// The full message of a finding: subject, problem, lint, help, convention.
-pub fn message(lint: &Lint, subject: &str, problem: &str, help: &str) -> String {
+pub fn message(id: LintId, subject: &str, problem: &str, help: &str) -> String {
+    let (name, convention) = (id.name(), id.lint().convention);
     format!(
-        "{subject}: {problem} [{}]\n  help: {help}\n  note: Kubernetes API conventions, \"{}\"; to allow it here: #[kube(allow({}))]",
-        lint.name, lint.convention, lint.name
+        "{subject}: {problem} [{name}]\n  help: {help}\n  note: Kubernetes API conventions, \"{convention}\"; to allow it here: #[kube(allow({name}))]"
     )
 }
 
 /// Level overrides written with `#[kube(allow(..), warn(..), deny(..))]`.
 #[derive(Clone, Debug, Default)]
-pub struct Levels(Vec<(&'static str, Level)>);
+pub struct Levels(Vec<(LintId, Level)>);
 
 impl Levels {
     /// Reads the three lists; unknown names are errors with a suggestion.
@@ -274,14 +237,14 @@ impl Levels {
                     .get_ident()
                     .map(ToString::to_string)
                     .unwrap_or_default();
-                match lookup(&name) {
-                    Some(lint) => out.push((lint.name, level)),
+                match LintId::from_name(&name) {
+                    Some(id) => out.push((id, level)),
                     None => {
                         let shown = quote::ToTokens::to_token_stream(path)
                             .to_string()
                             .replace(' ', "");
                         let mut msg = format!("unknown lint `{shown}`");
-                        if let Some(s) = suggest(&shown, LINTS.iter().map(|l| l.name)) {
+                        if let Some(s) = suggest(&shown, LINTS.iter().map(|l| l.id.name())) {
                             msg.push_str(&format!("\n  help: did you mean `{s}`?"));
                         }
                         msg.push_str(
@@ -295,12 +258,8 @@ impl Levels {
         Levels(out)
     }
 
-    fn get(&self, name: &str) -> Option<Level> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(n, _)| *n == name)
-            .map(|(_, l)| *l)
+    fn get(&self, id: LintId) -> Option<Level> {
+        self.0.iter().rev().find(|(i, _)| *i == id).map(|(_, l)| *l)
     }
 }
 
@@ -329,7 +288,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// A finding of one lint.
 pub struct Finding {
-    pub lint: &'static str,
+    pub lint: LintId,
     pub span: Span,
     /// `Type.field` (with the JSON name where it differs).
     pub subject: String,
@@ -364,22 +323,15 @@ impl Diagnostics {
 
     /// Reports a finding at the level the overrides and the context give it.
     pub fn lint(&mut self, finding: Finding, levels: &[&Levels], context: Context) {
-        let Some(lint) = lookup(finding.lint) else {
-            self.error(
-                finding.span,
-                format!("internal error: unknown lint {}", finding.lint),
-            );
-            return;
-        };
-        let (level, _) = level(lint, levels, context);
-        let message = message(lint, &finding.subject, &finding.problem, &finding.help);
-        match level {
+        let id = finding.lint;
+        let message = message(id, &finding.subject, &finding.problem, &finding.help);
+        match level(id, levels, context) {
             Allow => {}
             Deny => self.error(finding.span, message),
             Warn => {
                 // Stable Rust has no proc-macro warnings: use a deprecated
                 // constant at the field's span, named after the lint.
-                let name = format_ident!("{}", lint.name, span = finding.span);
+                let name = format_ident!("{}", id.name(), span = finding.span);
                 self.warnings.extend(quote_spanned! {finding.span=>
                     const _: () = {
                         #[deprecated(note = #message)]
@@ -426,21 +378,109 @@ impl Diagnostics {
 mod tests {
     use super::*;
 
+    fn names() -> impl Iterator<Item = &'static str> {
+        LINTS.iter().map(|l| l.id.name())
+    }
+
     #[test]
     fn suggestions() {
         assert_eq!(
-            suggest("json_field_name", LINTS.iter().map(|l| l.name)),
+            suggest("json_field_name", names()),
             Some("json_field_names")
         );
-        assert_eq!(
-            suggest("no_float", LINTS.iter().map(|l| l.name)),
-            Some("no_floats")
-        );
-        assert_eq!(suggest("zzzzzz", LINTS.iter().map(|l| l.name)), None);
+        assert_eq!(suggest("no_float", names()), Some("no_floats"));
+        assert_eq!(suggest("zzzzzz", names()), None);
     }
 
     #[test]
     fn catalogue_is_complete() {
         assert_eq!(LINTS.len(), 26);
+    }
+
+    /// `LintId::lint` indexes the table by the id.
+    #[test]
+    fn table_is_keyed_by_id() {
+        for (i, lint) in LINTS.iter().enumerate() {
+            assert_eq!(lint.id as usize, i, "{:?}", lint.id);
+            assert_eq!(lint.id.lint().id, lint.id);
+            assert_eq!(LintId::from_name(lint.id.name()), Some(lint.id));
+        }
+        assert_eq!(LintId::from_name("no_such_lint"), None);
+    }
+
+    /// How the documentation writes a default level.
+    fn doc_default(default: Default) -> String {
+        let word = |l: Level| match l {
+            Allow => "allow",
+            Warn => "warn",
+            Deny => "deny",
+        };
+        match default {
+            Default::Always(l) => word(l).to_string(),
+            Default::SpecStatus { spec, status } => {
+                format!("{} in spec, {} in status", word(spec), word(status))
+            }
+        }
+    }
+
+    /// The (name, default) of each row of the catalogue table in the
+    /// documentation of `api_core::lints`:
+    /// ``//! | [`name`](#name) | default | rule | convention |``.
+    fn documented() -> Vec<(String, String)> {
+        let doc = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../api-core/src/lints.rs"
+        ));
+        let section = doc
+            .split_once("//! # The catalogue\n")
+            .expect("api_core::lints has a `# The catalogue` section")
+            .1;
+        let section = section.split("\n//! # ").next().unwrap_or(section);
+        let mut rows = Vec::new();
+        for line in section.lines() {
+            let Some(row) = line.strip_prefix("//! | [`") else {
+                continue;
+            };
+            let (name, rest) = row.split_once('`').expect("a closing backtick");
+            let rest = rest
+                .strip_prefix(&format!("](#{name}) | "))
+                .unwrap_or_else(|| panic!("row of `{name}` links to `#{name}`: {line}"));
+            let default = rest.split(" | ").next().unwrap_or_default();
+            rows.push((name.to_string(), default.to_string()));
+        }
+        assert!(
+            !rows.is_empty(),
+            "no catalogue rows found in api_core::lints"
+        );
+        rows
+    }
+
+    /// The table here and the catalogue in `api_core::lints` list the same
+    /// lints with the same default levels.
+    #[test]
+    fn table_matches_api_core_docs() {
+        let documented = documented();
+        for lint in LINTS {
+            let name = lint.id.name();
+            let row = documented.iter().find(|(n, _)| n == name);
+            let (_, default) = row.unwrap_or_else(|| {
+                panic!("`{name}` is missing from the api_core::lints catalogue")
+            });
+            assert_eq!(
+                *default,
+                doc_default(lint.default),
+                "default level of `{name}` in the api_core::lints catalogue"
+            );
+        }
+        for (name, _) in &documented {
+            assert!(
+                LintId::from_name(name).is_some(),
+                "`{name}` is in the api_core::lints catalogue but not in the lint table"
+            );
+        }
+        let mut seen: Vec<&str> = documented.iter().map(|(n, _)| n.as_str()).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), documented.len(), "a lint is listed twice");
     }
 }

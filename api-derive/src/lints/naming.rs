@@ -1,7 +1,7 @@
 //! `kind_naming` (group, version, kind and resource names) and
 //! `json_field_names` (lowerCamelCase JSON names).
 
-use super::{Context, Diagnostics, Finding, Levels};
+use super::{Context, Diagnostics, Finding, Levels, LintId};
 use crate::model::{Field, ResourceNames};
 
 fn is_dns1035_label(s: &str) -> bool {
@@ -89,7 +89,7 @@ pub fn check_kind_naming(
     let mut report = |span, problem: String, help: String| {
         diags.lint(
             Finding {
-                lint: "kind_naming",
+                lint: LintId::KindNaming,
                 span,
                 subject: type_name.to_string(),
                 problem,
@@ -170,7 +170,7 @@ pub fn check_json_field_names(
         };
         diags.lint(
             Finding {
-                lint: "json_field_names",
+                lint: LintId::JsonFieldNames,
                 span: field.name_span(),
                 subject: field.subject(type_name),
                 problem: format!("JSON name `{json}` is not lowerCamelCase"),

@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::LitStr;
 
-use super::{Context, Diagnostics, Finding, Level, Levels, lint_level, message};
+use super::{Context, Diagnostics, Finding, Level, Levels, LintId, level, message};
 
 /// The prefixes of a path at each segment boundary:
 /// `.spec.ports[0].port` → `.spec`, `.spec.ports`, `.spec.ports[0]`, `.spec.ports[0].port`.
@@ -55,9 +55,8 @@ fn check_path(
     levels: &Levels,
     diags: &mut Diagnostics,
 ) {
-    let Some((lint, lvl)) = lint_level("printcolumn_path", &[levels], Context::Spec) else {
-        return;
-    };
+    let lint = LintId::PrintcolumnPath;
+    let lvl = level(lint, &[levels], Context::Spec);
     if lvl == Level::Allow {
         return;
     }
@@ -119,7 +118,7 @@ fn check_path(
             ::core::option::Option::Some(__f) => #cond,
             ::core::option::Option::None => false,
         });
-        diags.late_check(super::types::warn_unless(&ok, lint.name, &msg, span));
+        diags.late_check(super::types::warn_unless(&ok, lint, &msg, span));
         return;
     };
     diags.late_check(quote_spanned! {span=>
@@ -182,7 +181,7 @@ pub fn check_resource_paths(
         if s.value().starts_with(".metadata") {
             diags.lint(
                 Finding {
-                    lint: "printcolumn_path",
+                    lint: LintId::PrintcolumnPath,
                     span: s.span(),
                     subject: format!("{root} selectable"),
                     problem: format!("`{}` is under metadata", s.value()),

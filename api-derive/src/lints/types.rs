@@ -7,13 +7,13 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{Context, Diagnostics, Finding, Level, Levels, level, lookup};
+use super::{Context, Diagnostics, Finding, Level, Levels, LintId, level, level_with_origin};
 use crate::model::Field;
 use crate::model::shape::{Known, Prim, Shape};
 
 /// A lint that a facts flag carries through the type layer.
 struct FlagLint {
-    lint: &'static str,
+    lint: LintId,
     /// Their values: `api_core::facts` asserts at compile time that they
     /// match, so masks can be written as plain integers.
     bits: u32,
@@ -26,42 +26,42 @@ struct FlagLint {
 
 const FLAG_LINTS: &[FlagLint] = &[
     FlagLint {
-        lint: "integer_width",
+        lint: LintId::IntegerWidth,
         short_help: "use `i32` or `i64`",
         bits: 2 | 4,
         what: "an integer other than `i32`/`i64`",
         help: "use `i32` (or `i64` where values may exceed 2^31) and bound it with `#[kube(minimum = 0)]` if it must not be negative",
     },
     FlagLint {
-        lint: "no_floats",
+        lint: LintId::NoFloats,
         short_help: "use an integer with units, or a string",
         bits: 1,
         what: "a float",
         help: "floats do not round-trip between languages: use an integer with the unit in the name (`fooMillis`), or a string (a `Quantity`) for fractional values",
     },
     FlagLint {
-        lint: "no_maps",
+        lint: LintId::NoMaps,
         short_help: "use a list of named objects",
         bits: 128,
         what: "a map whose values are not strings",
         help: "use a list of objects with a unique name, `#[kube(list_type = \"map\", list_map_keys = [\"name\"])]`; only `BTreeMap<String, String>` (labels-like data) is a map",
     },
     FlagLint {
-        lint: "hash_map",
+        lint: LintId::HashMap,
         short_help: "use `BTreeMap`",
         bits: 8,
         what: "a `HashMap` or `HashSet`",
         help: "use `BTreeMap`/`BTreeSet`: a `HashMap` serializes in random order, so every write looks like a change",
     },
     FlagLint {
-        lint: "no_durations",
+        lint: LintId::NoDurations,
         short_help: "use an integer with units (`fooSeconds`)",
         bits: 16,
         what: "a `Duration`",
         help: "use an integer with the unit in the name (`timeoutSeconds: i32`): clients in other languages cannot parse Rust durations",
     },
     FlagLint {
-        lint: "no_bools",
+        lint: LintId::NoBools,
         short_help: "use a string enum",
         bits: 512,
         what: "a `bool`",
@@ -70,20 +70,20 @@ const FLAG_LINTS: &[FlagLint] = &[
 ];
 
 /// The syntax-layer problem of one shape node for a flag lint, if any.
-fn syntax_problem(lint: &str, s: &Shape) -> Option<String> {
+fn syntax_problem(lint: LintId, s: &Shape) -> Option<String> {
     match (lint, s) {
-        ("integer_width", Shape::Prim(Prim::Unsigned(n), _)) => {
+        (LintId::IntegerWidth, Shape::Prim(Prim::Unsigned(n), _)) => {
             Some(format!("`{n}` is an unsigned integer"))
         }
-        ("integer_width", Shape::Prim(Prim::Narrow(n), _)) => {
+        (LintId::IntegerWidth, Shape::Prim(Prim::Narrow(n), _)) => {
             Some(format!("`{n}` is not `i32` or `i64`"))
         }
-        ("no_floats", Shape::Prim(Prim::Float(n), _)) => Some(format!("`{n}` is a float")),
-        ("no_durations", Shape::Known(Known::Duration, _)) => Some("is a `Duration`".into()),
-        ("no_bools", Shape::Prim(Prim::Bool, _)) => Some("is a `bool`".into()),
-        ("hash_map", Shape::Map { hash: true, .. }) => Some("is a `HashMap`".into()),
-        ("hash_map", Shape::Set { hash: true, .. }) => Some("is a `HashSet`".into()),
-        ("no_maps", Shape::Map { key, value, .. }) => {
+        (LintId::NoFloats, Shape::Prim(Prim::Float(n), _)) => Some(format!("`{n}` is a float")),
+        (LintId::NoDurations, Shape::Known(Known::Duration, _)) => Some("is a `Duration`".into()),
+        (LintId::NoBools, Shape::Prim(Prim::Bool, _)) => Some("is a `bool`".into()),
+        (LintId::HashMap, Shape::Map { hash: true, .. }) => Some("is a `HashMap`".into()),
+        (LintId::HashMap, Shape::Set { hash: true, .. }) => Some("is a `HashSet`".into()),
+        (LintId::NoMaps, Shape::Map { key, value, .. }) => {
             let key_ok = matches!(
                 key.unwrapped(),
                 Shape::Prim(Prim::String, _) | Shape::Other(_)
@@ -109,14 +109,11 @@ pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> u32 {
     let levels: Vec<&Levels> = outer.iter().copied().chain([&f.levels]).collect();
     let mut masked = 0;
     for fl in FLAG_LINTS {
-        let Some(lint) = lookup(fl.lint) else {
-            continue;
-        };
-        let (lvl, explicit) = level(lint, &levels, context);
+        let (lvl, explicit) = level_with_origin(fl.lint, &levels, context);
         let stops = match lvl {
             Level::Deny => true,
             _ if explicit => true,
-            Level::Warn => fl.lint != "no_floats",
+            Level::Warn => fl.lint != LintId::NoFloats,
             Level::Allow => false,
         };
         if stops {
@@ -137,7 +134,19 @@ pub fn type_layer(
     diags: &mut Diagnostics,
 ) {
     let levels: Vec<&Levels> = outer.iter().copied().chain([&f.levels]).collect();
-    // Syntax layer: one walk, every flag lint at every node it recognises.
+    syntax_layer(type_name, f, shape, &levels, context, diags);
+    type_checks(k, type_name, f, shape, &levels, context, diags);
+}
+
+/// Syntax layer: one walk, every flag lint at every node it recognises.
+fn syntax_layer(
+    type_name: &str,
+    f: &Field,
+    shape: &Shape,
+    levels: &[&Levels],
+    context: Context,
+    diags: &mut Diagnostics,
+) {
     shape.walk(|node, at| {
         for fl in FLAG_LINTS {
             if let Some(problem) = syntax_problem(fl.lint, node) {
@@ -154,14 +163,25 @@ pub fn type_layer(
                         problem: format!("{problem}{where_}"),
                         help: fl.help.to_string(),
                     },
-                    &levels,
+                    levels,
                     context,
                 );
             }
         }
     });
+}
 
-    // Type layer: what syntax cannot see into (most fields have nothing).
+/// Type layer: `const` checks of what syntax cannot see into (opaque
+/// types, map values); most fields have nothing.
+fn type_checks(
+    k: &TokenStream,
+    type_name: &str,
+    f: &Field,
+    shape: &Shape,
+    levels: &[&Levels],
+    context: Context,
+    diags: &mut Diagnostics,
+) {
     let opaque = shape.opaque();
     let mut map_values: Vec<(Box<syn::Type>, Span)> = Vec::new();
     shape.walk(|node, _| {
@@ -176,16 +196,16 @@ pub fn type_layer(
     }
     let p = quote!(#k::__private);
     // (facts expression, the type, span, lints it is checked for)
-    let mut targets: Vec<(TokenStream, &syn::Type, Span, &[&str])> = opaque
+    let mut targets: Vec<(TokenStream, &syn::Type, Span, &[LintId])> = opaque
         .into_iter()
         .map(|t| {
             // `hash_map` is a warning: nested types report it themselves.
-            let all: &[&str] = &[
-                "integer_width",
-                "no_floats",
-                "no_maps",
-                "no_durations",
-                "no_bools",
+            let all: &[LintId] = &[
+                LintId::IntegerWidth,
+                LintId::NoFloats,
+                LintId::NoMaps,
+                LintId::NoDurations,
+                LintId::NoBools,
             ];
             (
                 quote!(<#t as #k::ApiType>::FACTS.deep_flags),
@@ -200,7 +220,7 @@ pub fn type_layer(
             quote!((if ::core::matches!(<#t as #k::ApiType>::FACTS.kind, #p::Kind::String | #p::Kind::IntOrString) { 0 } else { #p::facts::NON_STRING_MAP })),
             t,
             *span,
-            &["no_maps"],
+            &[LintId::NoMaps],
         ));
     }
     // The check is a `const` named after the field, so that rustc's
@@ -210,20 +230,17 @@ pub fn type_layer(
     for (facts, ty, span, lints) in targets {
         let mut denied = 0u32;
         for fl in FLAG_LINTS.iter().filter(|fl| lints.contains(&fl.lint)) {
-            let Some(lint) = lookup(fl.lint) else {
-                continue;
-            };
-            let (lvl, _) = level(lint, &levels, context);
-            match lvl {
+            match level(fl.lint, levels, context) {
                 Level::Deny => denied |= fl.bits,
                 // A float in a status type: a warning at the field.
-                Level::Warn if fl.lint == "no_floats" && context == Context::Status => {
+                Level::Warn if fl.lint == LintId::NoFloats && context == Context::Status => {
                     let cond = quote!((#facts & #p::facts::FLOAT) == 0);
                     let msg = format!(
-                        "{}: `{}` is or contains {} [no_floats]\n  help: {}",
+                        "{}: `{}` is or contains {} [{}]\n  help: {}",
                         f.subject(type_name),
                         quote!(#ty).to_string().replace(' ', ""),
                         fl.what,
+                        fl.lint.name(),
                         fl.short_help
                     );
                     diags.check(warn_unless(&cond, fl.lint, &msg, span));
@@ -256,8 +273,8 @@ pub fn check_name(type_name: &str, f: &Field) -> String {
 
 /// A compiler warning, spanned at `span`, unless the const `cond` holds:
 /// a deprecated associated const chosen by a const-generic `bool`.
-pub fn warn_unless(cond: &TokenStream, lint: &str, msg: &str, span: Span) -> TokenStream {
-    let name = format_ident!("{}", lint, span = span);
+pub fn warn_unless(cond: &TokenStream, lint: LintId, msg: &str, span: Span) -> TokenStream {
+    let name = format_ident!("{}", lint.name(), span = span);
     quote_spanned! {span=>
         const _: () = {
             #[allow(dead_code)]
