@@ -1150,12 +1150,20 @@ fn any_quantity() -> impl Strategy<Value = Quantity> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
+    /// parse ∘ display keeps the value, and is the identity on the string
+    /// from the first re-parse on. Not always at once, as in Go: a BinarySI
+    /// value that is no whole multiple of 1024 (`552864000`) is written
+    /// without a suffix, which parses as DecimalSI (`552864k`).
     #[test]
     fn canonical_strings_round_trip(value in any_quantity()) {
-        let canonical = value.to_string();
-        let back = q(&canonical);
+        let shown = value.to_string();
+        let back = q(&shown);
         prop_assert_eq!(back, value);
-        prop_assert_eq!(back.to_string(), canonical);
+        let canonical = back.to_string();
+        if back.format() == value.format() {
+            prop_assert_eq!(&canonical, &shown);
+        }
+        prop_assert_eq!(q(&canonical).to_string(), canonical);
     }
 
     #[test]
@@ -1186,7 +1194,9 @@ proptest! {
         prop_assert_eq!(&text, &format!("\"{value}\""));
         let back: Quantity = serde_json::from_str(&text).unwrap();
         prop_assert_eq!(back, value);
-        prop_assert_eq!(back.to_string(), value.to_string());
+        if back.format() == value.format() {
+            prop_assert_eq!(back.to_string(), value.to_string());
+        }
     }
 
     #[test]
