@@ -4,6 +4,7 @@
 //! attributes and the lints is in `api_core`.
 
 mod expand;
+mod facts;
 mod lints;
 mod model;
 #[cfg(test)]

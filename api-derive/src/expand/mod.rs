@@ -8,6 +8,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::facts::Consts;
 use crate::lints::{self, Context, Diagnostics, LintId};
 use crate::model::{Data, Derive, Field, Model, VariantShape};
 use keywords::{Extra, RuleSrc};
@@ -350,43 +351,49 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
 /// Flags a derived type has of its own: `ATOMIC` for
 /// `map_type = "atomic"`, `DURATION` for a type named `Duration` (as Go's
 /// `metav1.Duration` is, which kube-api-linter recognises by name).
-fn own_flags(model: &Model) -> u32 {
-    let mut flags = 0;
+fn own_flags(model: &Model) -> Consts {
+    let mut flags = Consts::default();
     if model
         .attrs
         .map_type
         .as_ref()
         .is_some_and(|t| t.value() == "atomic")
     {
-        flags |= 1 << 10;
+        flags.insert("ATOMIC");
     }
     if model.ident == "Duration" {
-        flags |= 1 << 4;
+        flags.insert("DURATION");
     }
     flags
 }
 
-/// The `facts::KW_*` bits of the keywords a field declares.
-pub fn keyword_bits(f: &Field) -> u32 {
+/// The `facts::KW_*` constants of the keywords a field declares.
+pub fn keyword_bits(f: &Field) -> Consts {
     let v = &f.attrs.validations;
-    let mut bits = 0;
-    for (set, bit) in [
-        (v.minimum.is_some() || v.exclusive_minimum.is_some(), 1),
-        (v.maximum.is_some() || v.exclusive_maximum.is_some(), 1 << 1),
-        (v.multiple_of.is_some(), 1 << 2),
-        (v.min_length.is_some(), 1 << 3),
-        (v.max_length.is_some(), 1 << 4),
-        (v.pattern.is_some(), 1 << 5),
-        (v.format.is_some(), 1 << 6),
-        (v.min_items.is_some(), 1 << 7),
-        (v.max_items.is_some(), 1 << 8),
-        (v.min_properties.is_some(), 1 << 9),
-        (v.max_properties.is_some(), 1 << 10),
-        (v.enum_.is_some(), 1 << 11),
-        (f.attrs.example.is_some(), 1 << 12),
+    let mut bits = Consts::default();
+    for (set, name) in [
+        (
+            v.minimum.is_some() || v.exclusive_minimum.is_some(),
+            "KW_MINIMUM",
+        ),
+        (
+            v.maximum.is_some() || v.exclusive_maximum.is_some(),
+            "KW_MAXIMUM",
+        ),
+        (v.multiple_of.is_some(), "KW_MULTIPLE_OF"),
+        (v.min_length.is_some(), "KW_MIN_LENGTH"),
+        (v.max_length.is_some(), "KW_MAX_LENGTH"),
+        (v.pattern.is_some(), "KW_PATTERN"),
+        (v.format.is_some(), "KW_FORMAT"),
+        (v.min_items.is_some(), "KW_MIN_ITEMS"),
+        (v.max_items.is_some(), "KW_MAX_ITEMS"),
+        (v.min_properties.is_some(), "KW_MIN_PROPERTIES"),
+        (v.max_properties.is_some(), "KW_MAX_PROPERTIES"),
+        (v.enum_.is_some(), "KW_ENUM"),
+        (f.attrs.example.is_some(), "KW_EXAMPLE"),
     ] {
         if set {
-            bits |= bit;
+            bits.insert(name);
         }
     }
     bits
@@ -539,7 +546,7 @@ fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
             let required = !f.optional;
             let defaulted = f.default.is_some();
             let flattened = f.is_flattened();
-            let masked = lints::field_mask(f, &[&model.levels], Context::of(model));
+            let masked = lints::field_mask(f, &[&model.levels], Context::of(model)).tokens(&p);
             quote_spanned! {ty.span()=>
                 #p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: #required, defaulted: #defaulted, flattened: #flattened, masked: #masked }
             }
@@ -789,7 +796,7 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                     }
                 }
             };
-            let own = own_flags(model);
+            let own = own_flags(model).tokens(&p);
             (
                 quote!({
                     const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
@@ -812,12 +819,13 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
             let access = f.access(0);
             let mut own = own_flags(model);
             if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
-                own |= 1 << 11; // BOUNDED
+                own.insert("BOUNDED");
             }
             let mut declared = keyword_bits(f);
             if model.attrs.example.is_some() {
-                declared |= 1 << 12; // KW_EXAMPLE
+                declared.insert("KW_EXAMPLE");
             }
+            let (own, declared) = (own.tokens(&p), declared.tokens(&p));
             (
                 quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
                 quote!({

@@ -516,10 +516,11 @@ fn duplicate_keywords(cx: &mut FieldCx<'_>) {
     let Shape::Other(t) = cx.shape.unwrapped() else {
         return;
     };
-    if bits == 0 {
+    if bits.is_empty() {
         return;
     }
     let (k, p) = (cx.k, cx.private());
+    let bits = bits.tokens(&p);
     let span = cx.name_span();
     let ident = cx.check_ident("keywords", span);
     cx.diags.check(quote_spanned! {span=>

@@ -8,15 +8,15 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Context, Diagnostics, Finding, Level, Levels, LintId, level, level_with_origin};
+use crate::facts::Consts;
 use crate::model::Field;
 use crate::model::shape::{Known, Prim, Shape};
 
 /// A lint that a facts flag carries through the type layer.
 struct FlagLint {
     lint: LintId,
-    /// Their values: `api_core::facts` asserts at compile time that they
-    /// match, so masks can be written as plain integers.
-    bits: u32,
+    /// The `api_core::facts` flags the lint is about.
+    flags: &'static [&'static str],
     /// What the flag means, for type-layer messages.
     what: &'static str,
     help: &'static str,
@@ -28,42 +28,42 @@ const FLAG_LINTS: &[FlagLint] = &[
     FlagLint {
         lint: LintId::IntegerWidth,
         short_help: "use `i32` or `i64`",
-        bits: 2 | 4,
+        flags: &["UNSIGNED", "NARROW_INT"],
         what: "an integer other than `i32`/`i64`",
         help: "use `i32` (or `i64` where values may exceed 2^31) and bound it with `#[kube(minimum = 0)]` if it must not be negative",
     },
     FlagLint {
         lint: LintId::NoFloats,
         short_help: "use an integer with units, or a string",
-        bits: 1,
+        flags: &["FLOAT"],
         what: "a float",
         help: "floats do not round-trip between languages: use an integer with the unit in the name (`fooMillis`), or a string (a `Quantity`) for fractional values",
     },
     FlagLint {
         lint: LintId::NoMaps,
         short_help: "use a list of named objects",
-        bits: 128,
+        flags: &["NON_STRING_MAP"],
         what: "a map whose values are not strings",
         help: "use a list of objects with a unique name, `#[kube(list_type = \"map\", list_map_keys = [\"name\"])]`; only `BTreeMap<String, String>` (labels-like data) is a map",
     },
     FlagLint {
         lint: LintId::HashMap,
         short_help: "use `BTreeMap`",
-        bits: 8,
+        flags: &["HASH_MAP"],
         what: "a `HashMap` or `HashSet`",
         help: "use `BTreeMap`/`BTreeSet`: a `HashMap` serializes in random order, so every write looks like a change",
     },
     FlagLint {
         lint: LintId::NoDurations,
         short_help: "use an integer with units (`fooSeconds`)",
-        bits: 16,
+        flags: &["DURATION"],
         what: "a `Duration`",
         help: "use an integer with the unit in the name (`timeoutSeconds: i32`): clients in other languages cannot parse Rust durations",
     },
     FlagLint {
         lint: LintId::NoBools,
         short_help: "use a string enum",
-        bits: 512,
+        flags: &["BOOL"],
         what: "a `bool`",
         help: "a string enum leaves room for a third state later (`Enabled`/`Disabled`)",
     },
@@ -105,9 +105,9 @@ fn syntax_problem(lint: LintId, s: &Shape) -> Option<String> {
 /// here or on the type decides. Floats keep going up unless denied or
 /// explicitly allowed, because whether they are an error depends on
 /// whether the type ends up under `spec`.
-pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> u32 {
+pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> Consts {
     let levels: Vec<&Levels> = outer.iter().copied().chain([&f.levels]).collect();
-    let mut masked = 0;
+    let mut masked = Consts::default();
     for fl in FLAG_LINTS {
         let (lvl, explicit) = level_with_origin(fl.lint, &levels, context);
         let stops = match lvl {
@@ -117,7 +117,7 @@ pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> u32 {
             Level::Allow => false,
         };
         if stops {
-            masked |= fl.bits;
+            masked.extend(&Consts::of(fl.flags));
         }
     }
     masked
@@ -228,10 +228,10 @@ fn type_checks(
     // static in api-core (`facts::deny_flags`).
     let name = check_name(type_name, f);
     for (facts, ty, span, lints) in targets {
-        let mut denied = 0u32;
+        let mut denied = Consts::default();
         for fl in FLAG_LINTS.iter().filter(|fl| lints.contains(&fl.lint)) {
             match level(fl.lint, levels, context) {
-                Level::Deny => denied |= fl.bits,
+                Level::Deny => denied.extend(&Consts::of(fl.flags)),
                 // A float in a status type: a warning at the field.
                 Level::Warn if fl.lint == LintId::NoFloats && context == Context::Status => {
                     let cond = quote!((#facts & #p::facts::FLOAT) == 0);
@@ -248,8 +248,9 @@ fn type_checks(
                 _ => {}
             }
         }
-        if denied != 0 {
+        if !denied.is_empty() {
             let ident = quote::format_ident!("{}", name, span = span);
+            let denied = denied.tokens(&p);
             diags.check(quote_spanned! {span=>
                 const _: () = {
                     #[allow(non_upper_case_globals)]
