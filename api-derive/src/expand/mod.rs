@@ -16,16 +16,18 @@ use keywords::{Extra, RuleSrc};
 /// Expands a derive: the generated items, or the errors (together with
 /// whatever could still be generated, so that follow-up errors stay quiet).
 pub fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
+    expand_with(input, derive, true)
+}
+
+/// [`expand`], with the lint passes on or off (off only to measure what
+/// they cost, in the `lint_cost` test).
+pub fn expand_with(input: &syn::DeriveInput, derive: Derive, lints_on: bool) -> TokenStream {
     let mut diags = Diagnostics::default();
     let Some(model) = crate::model::parse(input, derive, &mut diags) else {
         let (errors, warnings, _) = diags.into_tokens();
         return quote!(#errors #warnings);
     };
     check_keys(&model, &mut diags);
-    #[cfg(test)]
-    let lints_on = !crate::tests::LINTS_OFF.load(std::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(test))]
-    let lints_on = true;
     if lints_on {
         run_lints(&model, &mut diags);
     }
