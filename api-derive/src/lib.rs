@@ -3,6 +3,7 @@
 //! `use api_core::prelude::*;`. The documentation of both derives, their
 //! attributes and the lints is in `api_core`.
 
+mod check;
 mod expand;
 mod facts;
 mod lints;

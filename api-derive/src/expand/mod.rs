@@ -32,8 +32,10 @@ pub fn expand_with(input: &syn::DeriveInput, derive: Derive, lints_on: bool) -> 
         run_lints(&model, &mut diags);
     }
     let mut out = api_type(&model, &mut diags);
-    if derive == Derive::KubeResource {
-        out.extend(root::root(&model, &mut diags));
+    if derive == Derive::KubeResource
+        && let Some(checked) = crate::check::resource::check(&model, &mut diags)
+    {
+        out.extend(root::root(&model, &checked, &mut diags));
     }
     let (errors, warnings, late_checks) = diags.into_tokens();
     match errors {

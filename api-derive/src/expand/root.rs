@@ -1,400 +1,176 @@
 //! The root object of a `KubeResource`: struct, list alias, `Resource`,
-//! serde, schema, CRD.
+//! serde, schema, CRD. Generated from the checked resource
+//! ([`ResourceChecked`]): nothing here validates the resource attributes.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
-use syn::LitStr;
+use quote::{quote, quote_spanned};
+use syn::{Ident, LitStr};
 
 use super::keywords::{RuleSrc, opt_str, rules};
 use super::private;
+use crate::check::resource::{ColumnFormat, Deprecation, ResourceChecked, Scale, SpecLayout};
 use crate::lints::Diagnostics;
-use crate::model::{Data, Model};
+use crate::model::Model;
+use crate::model::attrs::ContainerAttrs;
 
-const COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
-const COLUMN_FORMATS: &[&str] = &[
-    "int32",
-    "int64",
-    "float",
-    "double",
-    "byte",
-    "date",
-    "date-time",
-    "password",
-];
+/// What every part of the root reads.
+struct Cx<'a> {
+    /// The path of `api_core`.
+    k: &'a TokenStream,
+    /// The path of `api_core::__private`.
+    p: TokenStream,
+    /// The spec struct.
+    spec: &'a Ident,
+    /// The spec's visibility, given to the root, its list and constructor.
+    vis: &'a syn::Visibility,
+    /// The `#[kube(...)]` attributes.
+    a: &'a ContainerAttrs,
+    /// The checked resource.
+    r: &'a ResourceChecked<'a>,
+    /// The root struct.
+    root: &'a Ident,
+}
 
-fn check_simple_path(lit: &LitStr, what: &str, prefix: Option<&str>, diags: &mut Diagnostics) {
-    let v = lit.value();
-    if !v.starts_with('.') || v.len() < 2 {
-        diags.error(
-            lit.span(),
-            format!("{what} must be a JSON path starting with `.`, like `.spec.replicas`"),
-        );
-    } else if let Some(prefix) = prefix
-        && !v.starts_with(prefix)
-    {
-        diags.error(lit.span(), format!("{what} must be under `{prefix}`"));
+impl Cx<'_> {
+    /// Whether the root has a `status` field.
+    fn has_status(&self) -> bool {
+        self.r.status.is_some()
+    }
+
+    /// Whether the spec's fields are at the top level (`no_spec`).
+    fn flat(&self) -> bool {
+        self.r.spec_layout == SpecLayout::Flat
+    }
+
+    /// Whether `spec` is required in the schema.
+    fn spec_required(&self) -> bool {
+        self.r.spec_layout == SpecLayout::Required
     }
 }
 
-pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
-    let Some(names) = &model.resource else {
-        return quote!();
-    };
-    let k = &model.krate;
-    let p = private(model);
-    let a = &model.attrs;
-    let spec = &model.ident;
-    let vis = &model.vis;
-    let kind = &names.kind.0;
-    let root_name = a.root.as_ref().map_or_else(|| kind.clone(), LitStr::value);
-    let root = format_ident!(
-        "{}",
-        root_name,
-        span = a.root.as_ref().map_or(names.kind.1, LitStr::span)
-    );
-    let list = format_ident!("{}List", root_name, span = root.span());
-    let (group, version, plural, singular) = (
-        &names.group.0,
-        &names.version.0,
-        &names.plural.0,
-        &names.singular.0,
-    );
-    let api_version = if group.is_empty() {
-        version.clone()
-    } else {
-        format!("{group}/{version}")
-    };
-    let short_names = names.short_names.iter().map(|(s, _)| s);
-    let categories = names.categories.iter().map(|(s, _)| s);
-    let namespaced = a.namespaced.is_present();
-    let no_spec = a.no_spec.is_present();
-    let optional_spec = a.optional_spec.is_present();
+/// The generated items of a root object, in the order they are emitted.
+struct RootItems {
+    /// The root struct and its list alias.
+    definition: TokenStream,
+    /// `new` and `crd` on the root.
+    constructor: TokenStream,
+    /// `Resource`.
+    resource: TokenStream,
+    /// `SpecStatus`.
+    spec_status: TokenStream,
+    /// `HasSpec`.
+    has_spec: TokenStream,
+    /// `HasStatus`, when there is a status.
+    has_status: Option<TokenStream>,
+    /// `Serialize` and `Deserialize` (and `RootParts` unless `no_spec`).
+    serde: TokenStream,
+    /// The `__INFO` constant: what the CRD says besides the schema.
+    info: TokenStream,
+    /// `JsonSchema`.
+    json_schema: TokenStream,
+    /// `ApiType`.
+    api_type: TokenStream,
+    /// `CustomResourceExt`.
+    crd: TokenStream,
+}
 
-    if !matches!(model.data, Data::Struct(_)) {
-        diags.error(
-            spec.span(),
-            "#[derive(KubeResource)] needs a struct with named fields (the spec)",
-        );
-        return quote!();
-    }
-    if no_spec && optional_spec {
-        diags.error(
-            a.optional_spec.span(),
-            "`optional_spec` and `no_spec` exclude each other",
-        );
-    }
-    if no_spec && a.status.is_some() {
-        diags.error(a.no_spec.span(), "`no_spec` puts the fields at the top level, so there is no spec/status split: drop `status` or `no_spec`");
-    }
-
-    let status_ty = a.status.as_ref().map(|s| (**s).clone());
-    let status_subresource = a
-        .status_subresource
-        .as_ref()
-        .map_or(status_ty.is_some(), |s| **s);
-    if let Some(scale) = &a.scale {
-        if !status_subresource {
-            diags.error(scale.span(), "the scale subresource needs the status subresource: declare `status = \"...\"` (or `status_subresource = true`)");
-        }
-        check_simple_path(
-            &scale.spec_replicas_path,
-            "`spec_replicas_path`",
-            Some(".spec."),
-            diags,
-        );
-        check_simple_path(
-            &scale.status_replicas_path,
-            "`status_replicas_path`",
-            Some(".status."),
-            diags,
-        );
-        if let Some(l) = &scale.label_selector_path {
-            check_simple_path(l, "`label_selector_path`", None, diags);
-        }
-    }
-    let mut columns = Vec::new();
-    for col in &a.printcolumn {
-        let t = col.type_.value();
-        if !COLUMN_TYPES.contains(&t.as_str()) {
-            diags.error(
-                col.type_.span(),
-                format!(
-                    "printcolumn `type` must be one of {}",
-                    COLUMN_TYPES.join(", ")
-                ),
-            );
-        }
-        if let Some(f) = &col.format
-            && !COLUMN_FORMATS.contains(&f.value().as_str())
-        {
-            diags.error(
-                f.span(),
-                format!(
-                    "printcolumn `format` must be one of {}",
-                    COLUMN_FORMATS.join(", ")
-                ),
-            );
-        }
-        check_simple_path(&col.json_path, "printcolumn `json_path`", None, diags);
-        let (name, json_path) = (&col.name, &col.json_path);
-        let description = opt_str(col.description.as_ref().map(LitStr::value).as_deref());
-        let format = opt_str(col.format.as_ref().map(LitStr::value).as_deref());
-        let priority = col.priority.unwrap_or(0);
-        columns.push(quote!(#p::PrintColumn { name: #name, type_: #t, json_path: #json_path, description: #description, format: #format, priority: #priority }));
-    }
-    crate::lints::check_resource_paths(k, &root, a, &model.levels, diags);
-    // `status_optional`: the resource knows which type is its status, so it
-    // checks that type's top-level fields through its facts.
-    if let Some(st) = &a.status {
-        let shown = quote!(#st).to_string().replace(' ', "");
-        let lint = crate::lints::LintId::StatusOptional;
-        if crate::lints::level(lint, &[&model.levels], crate::lints::Context::Status)
-            != crate::lints::Level::Allow
-        {
-            let msg = crate::lints::message(
-                lint,
-                &format!("{root}.status"),
-                &format!("the status type `{shown}` has a required top-level field"),
-                "every top-level status field is optional: the status is written by controllers, piece by piece",
-            );
-            let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
-            diags.late_check(crate::lints::types::warn_unless(
-                &cond,
-                lint,
-                &msg,
-                st.span(),
-            ));
-        }
-    }
-    let mut selectable = Vec::new();
-    for s in &a.selectable {
-        check_simple_path(s, "`selectable`", None, diags);
-        selectable.push(s.value());
-    }
-    if selectable.len() > 8 {
-        diags.error(
-            a.selectable[8].span(),
-            "a resource can have at most 8 selectable fields",
-        );
-    }
-    let scale = match &a.scale {
-        Some(s) => {
-            let (sp, st) = (&s.spec_replicas_path, &s.status_replicas_path);
-            let ls = opt_str(s.label_selector_path.as_ref().map(LitStr::value).as_deref());
-            quote!(::core::option::Option::Some(#p::ScaleInfo { spec_replicas_path: #sp, status_replicas_path: #st, label_selector_path: #ls }))
-        }
-        None => quote!(::core::option::Option::None),
+/// Generates the root object of a checked `KubeResource`. The root's
+/// validation rules are checked here, as they are turned into code.
+pub fn root(model: &Model, checked: &ResourceChecked<'_>, diags: &mut Diagnostics) -> TokenStream {
+    let cx = Cx {
+        k: &model.krate,
+        p: private(model),
+        spec: &model.ident,
+        vis: &model.vis,
+        a: &model.attrs,
+        r: checked,
+        root: &checked.root,
     };
-    let (deprecated, deprecation_warning) = match a.deprecated.as_deref() {
-        None => (false, None),
-        Some(darling::util::Override::Inherit) => (true, None),
-        Some(darling::util::Override::Explicit(w)) => (true, Some(w.clone())),
-    };
-    if let (Some(w), Some(d)) = (&deprecation_warning, &a.deprecated)
-        && (w.trim().is_empty() || w.len() > 256)
-    {
-        diags.error(
-            d.span(),
-            "a deprecation warning must be non-empty and at most 256 characters",
-        );
-    }
-    let deprecation_warning = opt_str(deprecation_warning.as_deref());
-    let served = a.served.unwrap_or(true);
-    let storage = a.storage.unwrap_or(true);
-    let description = opt_str(a.doc.as_ref().map(LitStr::value).as_deref());
-    let root_rules = rules(
-        &p,
-        &a.validation
+    let validations = rules(
+        &cx.p,
+        &cx.a
+            .validation
             .iter()
             .map(|r| RuleSrc::Written(r))
             .collect::<Vec<_>>(),
         diags,
     );
-    let spec_required = !optional_spec && !no_spec;
+    RootItems::build(&cx, &validations).into_tokens()
+}
 
-    let root_doc = a.doc.as_ref().map_or_else(
+impl RootItems {
+    /// Builds every item of the root; `validations` are the root's rules.
+    fn build(cx: &Cx<'_>, validations: &TokenStream) -> Self {
+        RootItems {
+            definition: definition(cx),
+            constructor: constructor(cx),
+            resource: resource(cx),
+            spec_status: spec_status(cx),
+            has_spec: has_spec(cx),
+            has_status: has_status(cx),
+            serde: if cx.flat() {
+                serde_flat(cx)
+            } else {
+                serde_spec_status(cx)
+            },
+            info: info(cx, validations),
+            json_schema: json_schema(cx),
+            api_type: api_type(cx),
+            crd: crd(cx),
+        }
+    }
+
+    /// The items, in the order they are emitted.
+    fn into_tokens(self) -> TokenStream {
+        let RootItems {
+            definition,
+            constructor,
+            resource,
+            spec_status,
+            has_spec,
+            has_status,
+            serde,
+            info,
+            json_schema,
+            api_type,
+            crd,
+        } = self;
+        quote! {
+            #definition
+            #constructor
+            #resource
+            #spec_status
+            #has_spec
+            #has_status
+            #serde
+            #info
+            #json_schema
+            #api_type
+            #crd
+        }
+    }
+}
+
+/// The root struct and its list alias.
+fn definition(cx: &Cx<'_>) -> TokenStream {
+    let (k, spec, vis, root, r) = (cx.k, cx.spec, cx.vis, cx.root, cx.r);
+    let (kind, list, root_name) = (&r.names.kind.0, &r.list, &r.root_name);
+    let api_version = &r.api_version;
+    let root_doc = cx.a.doc.as_ref().map_or_else(
         || format!("`{kind}`: the root object of the `{kind}` API ({api_version}), generated from [`{spec}`]."),
         LitStr::value,
     );
     let list_doc = format!("A list of [`{root_name}`] (`kind: {kind}List`).");
-    let derives = a.derive.iter().map(|d| {
+    let derives = cx.a.derive.iter().map(|d| {
         let path = &**d;
         quote_spanned!(d.span()=> #[derive(#path)])
     });
-
-    let status_field = status_ty.as_ref().map(|t| {
+    let status_field = r.status.map(|t| {
         quote! {
             /// The observed state, written by controllers; absent until first written.
             pub status: ::core::option::Option<#t>,
         }
     });
-    let status_ty_or_unit = status_ty.clone().map_or_else(|| quote!(()), |t| quote!(#t));
-    let has_status = status_ty.is_some();
-    let status_part = if has_status {
-        quote!(self.status.as_ref())
-    } else {
-        quote!(::core::option::Option::None)
-    };
-    let status_init = if has_status {
-        quote!(status,)
-    } else {
-        quote!()
-    };
-    let status_none = if has_status {
-        quote!(status: ::core::option::Option::None,)
-    } else {
-        quote!()
-    };
-    let status_equal = if has_status {
-        quote!(#p::json_eq(&self.status, &other.status))
-    } else {
-        quote!({
-            let _ = other;
-            true
-        })
-    };
-    let (clear_status, copy_status) = if has_status {
-        (
-            quote!(self.status = ::core::option::Option::None;),
-            quote!(self.status = ::core::clone::Clone::clone(&from.status);),
-        )
-    } else {
-        (quote!(), quote!(let _ = from;))
-    };
-    let status_bind = if has_status {
-        quote!()
-    } else {
-        quote!(let _ = status;)
-    };
-
-    let has_status_impl = status_ty.as_ref().map(|t| {
-        quote! {
-            #[automatically_derived]
-            impl #k::HasStatus for #root {
-                type Status = #t;
-                fn status(&self) -> ::core::option::Option<&#t> {
-                    self.status.as_ref()
-                }
-                fn status_mut(&mut self) -> &mut ::core::option::Option<#t> {
-                    &mut self.status
-                }
-            }
-        }
-    });
-
-    let status_facts = status_ty.as_ref().map(|t| {
-        quote!(#p::FieldFacts { name: "status", ty: <#t as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 },)
-    });
-    let spec_facts = if no_spec {
-        quote!(#p::FieldFacts { name: "", ty: <#spec as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true, masked: 0 },)
-    } else {
-        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false, masked: 0 },)
-    };
-    let body = if no_spec {
-        quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
-    } else {
-        let status_schema = match &status_ty {
-            Some(t) => quote!(::core::option::Option::Some(<#t as #k::ApiType>::api_schema(__g))),
-            None => quote!(::core::option::Option::None),
-        };
-        quote!(#p::RootBody::SpecStatus { spec: <#spec as #k::ApiType>::api_schema(__g), status: #status_schema })
-    };
-    let status_defaults =
-        has_status.then(|| quote!(#k::ApiType::apply_defaults(&mut self.status);));
-    let status_validate = has_status.then(
-        || quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);),
-    );
-    let spec_validate_update = if no_spec {
-        quote!(#k::ApiType::validate_update(&self.spec, &__old.spec, &#k::FieldPath::new(""), __errors);)
-    } else {
-        quote!(#k::ApiType::validate_update(&self.spec, &__old.spec, &#k::FieldPath::new("spec"), __errors);)
-    };
-    let spec_validate = if no_spec {
-        // The fields are at the top level: their paths have no prefix.
-        quote!(#k::ApiType::validate(&self.spec, &#k::FieldPath::new(""), __errors);)
-    } else {
-        quote!(#k::ApiType::validate(&self.spec, &#k::FieldPath::new("spec"), __errors);)
-    };
-
-    let serde_impls = if no_spec {
-        let serde_crate = format!("{}", quote!(#p::serde)).replace(' ', "");
-        quote! {
-            #[automatically_derived]
-            impl #p::serde::Serialize for #root {
-                fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                    #[derive(#p::serde::Serialize)]
-                    #[serde(crate = #serde_crate)]
-                    struct __Wire<'a> {
-                        #[serde(rename = "apiVersion")]
-                        api_version: &'static str,
-                        kind: &'static str,
-                        metadata: &'a #k::ObjectMeta,
-                        #[serde(flatten)]
-                        spec: &'a #spec,
-                    }
-                    #p::serde::Serialize::serialize(
-                        &__Wire { api_version: #api_version, kind: #kind, metadata: &self.metadata, spec: &self.spec },
-                        __s,
-                    )
-                }
-            }
-            #[automatically_derived]
-            impl<'de> #p::serde::Deserialize<'de> for #root {
-                fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
-                    #[derive(#p::serde::Deserialize)]
-                    #[serde(crate = #serde_crate)]
-                    struct __Wire {
-                        #[serde(rename = "apiVersion", default)]
-                        api_version: ::core::option::Option<::std::string::String>,
-                        #[serde(default)]
-                        kind: ::core::option::Option<::std::string::String>,
-                        #[serde(default)]
-                        metadata: #k::ObjectMeta,
-                        #[serde(flatten)]
-                        spec: #spec,
-                    }
-                    let __w = <__Wire as #p::serde::Deserialize>::deserialize(__d)?;
-                    #p::check_flat_type::<__D::Error>(__w.api_version.as_deref(), __w.kind.as_deref(), #api_version, #kind)?;
-                    ::core::result::Result::Ok(#root { metadata: __w.metadata, spec: __w.spec })
-                }
-            }
-        }
-    } else {
-        quote! {
-            #[automatically_derived]
-            impl #p::RootParts for #root {
-                type Spec = #spec;
-                type Status = #status_ty_or_unit;
-                const HAS_STATUS: bool = #has_status;
-                const SPEC_OPTIONAL: bool = #optional_spec;
-                const API_VERSION: &'static str = #api_version;
-                fn parts(&self) -> (&#k::ObjectMeta, &#spec, ::core::option::Option<&#status_ty_or_unit>) {
-                    (&self.metadata, &self.spec, #status_part)
-                }
-                fn from_parts(
-                    metadata: #k::ObjectMeta,
-                    spec: #spec,
-                    status: ::core::option::Option<#status_ty_or_unit>,
-                ) -> Self {
-                    #status_bind
-                    #root { metadata, spec, #status_init }
-                }
-            }
-            #[automatically_derived]
-            impl #p::serde::Serialize for #root {
-                fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                    #p::serialize_root(self, __s)
-                }
-            }
-            #[automatically_derived]
-            impl<'de> #p::serde::Deserialize<'de> for #root {
-                fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
-                    #p::deserialize_root(__d)
-                }
-            }
-        }
-    };
-
     quote! {
         #[doc = #root_doc]
         #[derive(::core::clone::Clone, ::core::fmt::Debug)]
@@ -409,7 +185,18 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
 
         #[doc = #list_doc]
         #vis type #list = #k::List<#root>;
+    }
+}
 
+/// `new` and `crd` on the root.
+fn constructor(cx: &Cx<'_>) -> TokenStream {
+    let (k, spec, vis, root) = (cx.k, cx.spec, cx.vis, cx.root);
+    let status_none = if cx.has_status() {
+        quote!(status: ::core::option::Option::None,)
+    } else {
+        quote!()
+    };
+    quote! {
         impl #root {
             /// A new object named `name` with the given spec and no status.
             #vis fn new(name: impl ::core::convert::Into<::std::string::String>, spec: #spec) -> Self {
@@ -425,7 +212,24 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 <Self as #k::CustomResourceExt>::crd()
             }
         }
+    }
+}
 
+/// `Resource`: the names, the scope and the metadata.
+fn resource(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, root, names) = (cx.k, &cx.p, cx.root, cx.r.names);
+    let (group, version, kind, plural, singular) = (
+        &names.group.0,
+        &names.version.0,
+        &names.kind.0,
+        &names.plural.0,
+        &names.singular.0,
+    );
+    let api_version = &cx.r.api_version;
+    let short_names = names.short_names.iter().map(|(s, _)| s);
+    let categories = names.categories.iter().map(|(s, _)| s);
+    let namespaced = cx.a.namespaced.is_present();
+    quote! {
         #[automatically_derived]
         impl #k::Resource for #root {
             const GROUP: &'static str = #group;
@@ -446,7 +250,30 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 &mut self.metadata
             }
         }
+    }
+}
 
+/// `SpecStatus`: comparing and copying the spec and the status.
+fn spec_status(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, root) = (cx.k, &cx.p, cx.root);
+    let status_subresource = cx.r.status_subresource;
+    let status_equal = if cx.has_status() {
+        quote!(#p::json_eq(&self.status, &other.status))
+    } else {
+        quote!({
+            let _ = other;
+            true
+        })
+    };
+    let (clear_status, copy_status) = if cx.has_status() {
+        (
+            quote!(self.status = ::core::option::Option::None;),
+            quote!(self.status = ::core::clone::Clone::clone(&from.status);),
+        )
+    } else {
+        (quote!(), quote!(let _ = from;))
+    };
+    quote! {
         #[automatically_derived]
         impl #k::SpecStatus for #root {
             const STATUS_SUBRESOURCE: bool = #status_subresource;
@@ -466,7 +293,13 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 self.spec = ::core::clone::Clone::clone(&from.spec);
             }
         }
+    }
+}
 
+/// `HasSpec`.
+fn has_spec(cx: &Cx<'_>) -> TokenStream {
+    let (k, spec, root) = (cx.k, cx.spec, cx.root);
+    quote! {
         #[automatically_derived]
         impl #k::HasSpec for #root {
             type Spec = #spec;
@@ -477,11 +310,153 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 &mut self.spec
             }
         }
+    }
+}
 
-        #has_status_impl
+/// `HasStatus`, when the resource has a status.
+fn has_status(cx: &Cx<'_>) -> Option<TokenStream> {
+    let (k, root) = (cx.k, cx.root);
+    cx.r.status.map(|t| {
+        quote! {
+            #[automatically_derived]
+            impl #k::HasStatus for #root {
+                type Status = #t;
+                fn status(&self) -> ::core::option::Option<&#t> {
+                    self.status.as_ref()
+                }
+                fn status_mut(&mut self) -> &mut ::core::option::Option<#t> {
+                    &mut self.status
+                }
+            }
+        }
+    })
+}
 
-        #serde_impls
+/// `Serialize` and `Deserialize` of a `no_spec` root: the spec's fields
+/// flattened next to `apiVersion`, `kind` and `metadata`.
+fn serde_flat(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
+    let (api_version, kind) = (&cx.r.api_version, &cx.r.names.kind.0);
+    let serde_crate = format!("{}", quote!(#p::serde)).replace(' ', "");
+    quote! {
+        #[automatically_derived]
+        impl #p::serde::Serialize for #root {
+            fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                #[derive(#p::serde::Serialize)]
+                #[serde(crate = #serde_crate)]
+                struct __Wire<'a> {
+                    #[serde(rename = "apiVersion")]
+                    api_version: &'static str,
+                    kind: &'static str,
+                    metadata: &'a #k::ObjectMeta,
+                    #[serde(flatten)]
+                    spec: &'a #spec,
+                }
+                #p::serde::Serialize::serialize(
+                    &__Wire { api_version: #api_version, kind: #kind, metadata: &self.metadata, spec: &self.spec },
+                    __s,
+                )
+            }
+        }
+        #[automatically_derived]
+        impl<'de> #p::serde::Deserialize<'de> for #root {
+            fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
+                #[derive(#p::serde::Deserialize)]
+                #[serde(crate = #serde_crate)]
+                struct __Wire {
+                    #[serde(rename = "apiVersion", default)]
+                    api_version: ::core::option::Option<::std::string::String>,
+                    #[serde(default)]
+                    kind: ::core::option::Option<::std::string::String>,
+                    #[serde(default)]
+                    metadata: #k::ObjectMeta,
+                    #[serde(flatten)]
+                    spec: #spec,
+                }
+                let __w = <__Wire as #p::serde::Deserialize>::deserialize(__d)?;
+                #p::check_flat_type::<__D::Error>(__w.api_version.as_deref(), __w.kind.as_deref(), #api_version, #kind)?;
+                ::core::result::Result::Ok(#root { metadata: __w.metadata, spec: __w.spec })
+            }
+        }
+    }
+}
 
+/// `RootParts`, `Serialize` and `Deserialize` of a root with a `spec` (and
+/// maybe a `status`).
+fn serde_spec_status(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
+    let has_status = cx.has_status();
+    let optional_spec = cx.r.spec_layout == SpecLayout::Optional;
+    let api_version = &cx.r.api_version;
+    let status_ty_or_unit = cx.r.status.map_or_else(|| quote!(()), |t| quote!(#t));
+    let (status_part, status_init, status_bind) = if has_status {
+        (quote!(self.status.as_ref()), quote!(status,), quote!())
+    } else {
+        (
+            quote!(::core::option::Option::None),
+            quote!(),
+            quote!(let _ = status;),
+        )
+    };
+    quote! {
+        #[automatically_derived]
+        impl #p::RootParts for #root {
+            type Spec = #spec;
+            type Status = #status_ty_or_unit;
+            const HAS_STATUS: bool = #has_status;
+            const SPEC_OPTIONAL: bool = #optional_spec;
+            const API_VERSION: &'static str = #api_version;
+            fn parts(&self) -> (&#k::ObjectMeta, &#spec, ::core::option::Option<&#status_ty_or_unit>) {
+                (&self.metadata, &self.spec, #status_part)
+            }
+            fn from_parts(
+                metadata: #k::ObjectMeta,
+                spec: #spec,
+                status: ::core::option::Option<#status_ty_or_unit>,
+            ) -> Self {
+                #status_bind
+                #root { metadata, spec, #status_init }
+            }
+        }
+        #[automatically_derived]
+        impl #p::serde::Serialize for #root {
+            fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
+                #p::serialize_root(self, __s)
+            }
+        }
+        #[automatically_derived]
+        impl<'de> #p::serde::Deserialize<'de> for #root {
+            fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
+                #p::deserialize_root(__d)
+            }
+        }
+    }
+}
+
+/// The `__INFO` constant: what the CRD says besides the schema, with the
+/// root's validation rules.
+fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
+    let (p, root, r) = (&cx.p, cx.root, cx.r);
+    let served = cx.a.served.unwrap_or(true);
+    let storage = cx.a.storage.unwrap_or(true);
+    let (deprecated, deprecation_warning) = match &r.deprecation {
+        Deprecation::Active => (false, None),
+        Deprecation::Deprecated { warning } => (true, warning.as_deref()),
+    };
+    let deprecation_warning = opt_str(deprecation_warning);
+    let columns = r.printcolumns.iter().map(|col| {
+        let (name, t, json_path) = (col.name, col.type_.name(), col.json_path);
+        let description = opt_str(col.description.as_deref());
+        let format = opt_str(col.format.map(ColumnFormat::name));
+        let priority = col.priority;
+        quote!(#p::PrintColumn { name: #name, type_: #t, json_path: #json_path, description: #description, format: #format, priority: #priority })
+    });
+    let scale = scale_info(p, r.scale.as_ref());
+    let selectable = &r.selectable;
+    let status_subresource = r.status_subresource;
+    let description = opt_str(cx.a.doc.as_ref().map(LitStr::value).as_deref());
+    let spec_required = cx.spec_required();
+    quote! {
         impl #root {
             const __INFO: #p::ResourceInfo = #p::ResourceInfo {
                 served: #served,
@@ -494,10 +469,38 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 status_subresource: #status_subresource,
                 description: #description,
                 spec_required: #spec_required,
-                validations: #root_rules,
+                validations: #validations,
             };
         }
+    }
+}
 
+/// The `ScaleInfo` of the scale subresource, if any.
+fn scale_info(p: &TokenStream, scale: Option<&Scale<'_>>) -> TokenStream {
+    match scale {
+        Some(s) => {
+            let (sp, st) = (s.spec_replicas_path, s.status_replicas_path);
+            let ls = opt_str(s.label_selector_path.as_deref());
+            quote!(::core::option::Option::Some(#p::ScaleInfo { spec_replicas_path: #sp, status_replicas_path: #st, label_selector_path: #ls }))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// `JsonSchema`: the root schema from `__INFO`, the spec and the status.
+fn json_schema(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
+    let root_name = &cx.r.root_name;
+    let body = if cx.flat() {
+        quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
+    } else {
+        let status_schema = match cx.r.status {
+            Some(t) => quote!(::core::option::Option::Some(<#t as #k::ApiType>::api_schema(__g))),
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(#p::RootBody::SpecStatus { spec: <#spec as #k::ApiType>::api_schema(__g), status: #status_schema })
+    };
+    quote! {
         #[automatically_derived]
         impl #p::schemars::JsonSchema for #root {
             fn schema_name() -> ::std::borrow::Cow<'static, str> {
@@ -510,7 +513,35 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 #p::root_schema(&Self::__INFO, #body)
             }
         }
+    }
+}
 
+/// `ApiType`: the root's facts, defaulting and validation, delegated to
+/// the spec and the status.
+fn api_type(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
+    let spec_required = cx.spec_required();
+    let status_facts = cx.r.status.map(|t| {
+        quote!(#p::FieldFacts { name: "status", ty: <#t as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 },)
+    });
+    let spec_facts = if cx.flat() {
+        quote!(#p::FieldFacts { name: "", ty: <#spec as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true, masked: 0 },)
+    } else {
+        quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false, masked: 0 },)
+    };
+    let status_defaults = cx
+        .has_status()
+        .then(|| quote!(#k::ApiType::apply_defaults(&mut self.status);));
+    let status_validate = cx.has_status().then(
+        || quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);),
+    );
+    // With `no_spec` the fields are at the top level: their paths have no
+    // prefix.
+    let spec_path = if cx.flat() { "" } else { "spec" };
+    let spec_validate =
+        quote!(#k::ApiType::validate(&self.spec, &#k::FieldPath::new(#spec_path), __errors););
+    let spec_validate_update = quote!(#k::ApiType::validate_update(&self.spec, &__old.spec, &#k::FieldPath::new(#spec_path), __errors););
+    quote! {
         #[automatically_derived]
         impl #k::ApiType for #root {
             const FACTS: &'static #p::TypeFacts = {
@@ -533,7 +564,13 @@ pub fn root(model: &Model, diags: &mut Diagnostics) -> TokenStream {
                 #spec_validate_update
             }
         }
+    }
+}
 
+/// `CustomResourceExt`: the CRD from `__INFO` and the schema.
+fn crd(cx: &Cx<'_>) -> TokenStream {
+    let (k, p, root) = (cx.k, &cx.p, cx.root);
+    quote! {
         #[automatically_derived]
         impl #k::CustomResourceExt for #root {
             fn crd() -> #k::crd::CustomResourceDefinition {

@@ -1,0 +1,5 @@
+//! Checks between parsing and code generation: they read the model, report
+//! what is wrong with it to the `Diagnostics`, and return checked values
+//! with typed fields, so that code generation only reads validated data.
+
+pub mod resource;

@@ -1,0 +1,414 @@
+//! The checks of a `KubeResource`'s resource attributes: the spec/status
+//! layout, the scale subresource, printer columns, selectable fields and
+//! deprecation, plus the lints on the paths they name and on the status
+//! type. The result, [`ResourceChecked`], is what code generation reads.
+
+use quote::{format_ident, quote};
+use syn::{Ident, LitStr, Type};
+
+use crate::lints::{self, Context, Diagnostics, Level, LintId};
+use crate::model::attrs::{self, ContainerAttrs};
+use crate::model::{Data, Model, ResourceNames};
+
+/// The type of a printer column's values (`printcolumn(type = "...")`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    Integer,
+    Number,
+    String,
+    Boolean,
+    Date,
+}
+
+impl ColumnType {
+    /// Every column type, in the order error messages list them.
+    const ALL: [ColumnType; 5] = [
+        ColumnType::Integer,
+        ColumnType::Number,
+        ColumnType::String,
+        ColumnType::Boolean,
+        ColumnType::Date,
+    ];
+
+    /// The name in the CRD.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColumnType::Integer => "integer",
+            ColumnType::Number => "number",
+            ColumnType::String => "string",
+            ColumnType::Boolean => "boolean",
+            ColumnType::Date => "date",
+        }
+    }
+
+    /// The column type named `name`, if any.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The names of all column types, for error messages.
+    fn names() -> String {
+        Self::ALL.map(Self::name).join(", ")
+    }
+}
+
+/// The format of a printer column's values (`printcolumn(format = "...")`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnFormat {
+    Int32,
+    Int64,
+    Float,
+    Double,
+    Byte,
+    Date,
+    DateTime,
+    Password,
+}
+
+impl ColumnFormat {
+    /// Every column format, in the order error messages list them.
+    const ALL: [ColumnFormat; 8] = [
+        ColumnFormat::Int32,
+        ColumnFormat::Int64,
+        ColumnFormat::Float,
+        ColumnFormat::Double,
+        ColumnFormat::Byte,
+        ColumnFormat::Date,
+        ColumnFormat::DateTime,
+        ColumnFormat::Password,
+    ];
+
+    /// The name in the CRD.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColumnFormat::Int32 => "int32",
+            ColumnFormat::Int64 => "int64",
+            ColumnFormat::Float => "float",
+            ColumnFormat::Double => "double",
+            ColumnFormat::Byte => "byte",
+            ColumnFormat::Date => "date",
+            ColumnFormat::DateTime => "date-time",
+            ColumnFormat::Password => "password",
+        }
+    }
+
+    /// The column format named `name`, if any.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The names of all column formats, for error messages.
+    fn names() -> String {
+        Self::ALL.map(Self::name).join(", ")
+    }
+}
+
+/// A checked printer column. The name and the path keep the literals as
+/// written, so generated code points at them.
+pub struct PrintColumn<'m> {
+    /// The column's header.
+    pub name: &'m LitStr,
+    /// The type of its values.
+    pub type_: ColumnType,
+    /// The JSON path of its values.
+    pub json_path: &'m LitStr,
+    /// What the column shows.
+    pub description: Option<String>,
+    /// The format of its values, if given.
+    pub format: Option<ColumnFormat>,
+    /// 0 for the standard view, more for the wide one.
+    pub priority: i32,
+}
+
+/// The checked scale subresource. The replica paths keep the literals as
+/// written.
+pub struct Scale<'m> {
+    /// The desired replicas, under `.spec.`.
+    pub spec_replicas_path: &'m LitStr,
+    /// The observed replicas, under `.status.`.
+    pub status_replicas_path: &'m LitStr,
+    /// The label selector, if given.
+    pub label_selector_path: Option<String>,
+}
+
+/// Whether this version of the resource is deprecated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deprecation {
+    /// Not deprecated.
+    Active,
+    /// Deprecated, with the warning clients get, if one was written (at
+    /// most 256 characters, not blank).
+    Deprecated { warning: Option<String> },
+}
+
+/// Where the spec's fields go in the root object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecLayout {
+    /// Under a required `spec`.
+    Required,
+    /// Under an optional `spec` (`optional_spec`).
+    Optional,
+    /// At the top level, next to `metadata` (`no_spec`).
+    Flat,
+}
+
+/// A `KubeResource` after its checks: everything code generation needs
+/// that the attributes do not give as they are.
+pub struct ResourceChecked<'m> {
+    /// group, version, kind and the resource names.
+    pub names: &'m ResourceNames,
+    /// The name of the root struct (`root = "..."`, or the kind).
+    pub root_name: String,
+    /// The root struct, spanned at `root = "..."` or at the kind.
+    pub root: Ident,
+    /// The list alias, `{root}List`.
+    pub list: Ident,
+    /// `group/version`, or the version alone for the core group.
+    pub api_version: String,
+    /// Where the spec's fields go.
+    pub spec_layout: SpecLayout,
+    /// The status type, if any.
+    pub status: Option<&'m Type>,
+    /// Whether the CRD enables the status subresource.
+    pub status_subresource: bool,
+    /// The printer columns, in the order written.
+    pub printcolumns: Vec<PrintColumn<'m>>,
+    /// The scale subresource, if declared.
+    pub scale: Option<Scale<'m>>,
+    /// The selectable fields' JSON paths, at most 8.
+    pub selectable: Vec<String>,
+    /// Whether this version is deprecated, and the warning.
+    pub deprecation: Deprecation,
+}
+
+/// Checks a `KubeResource`: reports its problems to `diags`, in the order
+/// of the attributes' sections, and returns the checked resource; `None`
+/// when it has no names (already reported) or is not a struct with named
+/// fields. With errors reported the checked value may leave out what was
+/// wrong (a column of an unknown type); nothing is generated then anyway.
+pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceChecked<'m>> {
+    let names = model.resource.as_ref()?;
+    let a = &model.attrs;
+    let kind = &names.kind.0;
+    let root_name = a.root.as_ref().map_or_else(|| kind.clone(), LitStr::value);
+    let root = format_ident!(
+        "{}",
+        root_name,
+        span = a.root.as_ref().map_or(names.kind.1, LitStr::span)
+    );
+    let list = format_ident!("{}List", root_name, span = root.span());
+    let (group, version) = (&names.group.0, &names.version.0);
+    let api_version = if group.is_empty() {
+        version.clone()
+    } else {
+        format!("{group}/{version}")
+    };
+    if !matches!(model.data, Data::Struct(_)) {
+        diags.error(
+            model.ident.span(),
+            "#[derive(KubeResource)] needs a struct with named fields (the spec)",
+        );
+        return None;
+    }
+    let spec_layout = spec_layout(a, diags);
+    let status = a.status.as_deref();
+    let status_subresource = a
+        .status_subresource
+        .as_ref()
+        .map_or(status.is_some(), |s| **s);
+    let scale = a
+        .scale
+        .as_ref()
+        .map(|s| scale(s, status_subresource, diags));
+    let printcolumns = a
+        .printcolumn
+        .iter()
+        .filter_map(|c| print_column(c, diags))
+        .collect();
+    lints::check_resource_paths(&model.krate, &root, a, &model.levels, diags);
+    status_optional(model, &root, diags);
+    let selectable = selectable(a, diags);
+    let deprecation = deprecation(a, diags);
+    Some(ResourceChecked {
+        names,
+        root_name,
+        root,
+        list,
+        api_version,
+        spec_layout,
+        status,
+        status_subresource,
+        printcolumns,
+        scale,
+        selectable,
+        deprecation,
+    })
+}
+
+/// A JSON path of the CRD (`.spec.replicas`), under `prefix` if given.
+fn check_simple_path(lit: &LitStr, what: &str, prefix: Option<&str>, diags: &mut Diagnostics) {
+    let v = lit.value();
+    if !v.starts_with('.') || v.len() < 2 {
+        diags.error(
+            lit.span(),
+            format!("{what} must be a JSON path starting with `.`, like `.spec.replicas`"),
+        );
+    } else if let Some(prefix) = prefix
+        && !v.starts_with(prefix)
+    {
+        diags.error(lit.span(), format!("{what} must be under `{prefix}`"));
+    }
+}
+
+/// `optional_spec` and `no_spec`: at most one, and `no_spec` without a
+/// status.
+fn spec_layout(a: &ContainerAttrs, diags: &mut Diagnostics) -> SpecLayout {
+    let no_spec = a.no_spec.is_present();
+    let optional_spec = a.optional_spec.is_present();
+    if no_spec && optional_spec {
+        diags.error(
+            a.optional_spec.span(),
+            "`optional_spec` and `no_spec` exclude each other",
+        );
+    }
+    if no_spec && a.status.is_some() {
+        diags.error(a.no_spec.span(), "`no_spec` puts the fields at the top level, so there is no spec/status split: drop `status` or `no_spec`");
+    }
+    if no_spec {
+        SpecLayout::Flat
+    } else if optional_spec {
+        SpecLayout::Optional
+    } else {
+        SpecLayout::Required
+    }
+}
+
+/// `scale(...)`: needs the status subresource; the replica paths go under
+/// `.spec.` and `.status.`.
+fn scale<'m>(
+    scale: &'m darling::util::SpannedValue<attrs::Scale>,
+    status_subresource: bool,
+    diags: &mut Diagnostics,
+) -> Scale<'m> {
+    if !status_subresource {
+        diags.error(scale.span(), "the scale subresource needs the status subresource: declare `status = \"...\"` (or `status_subresource = true`)");
+    }
+    check_simple_path(
+        &scale.spec_replicas_path,
+        "`spec_replicas_path`",
+        Some(".spec."),
+        diags,
+    );
+    check_simple_path(
+        &scale.status_replicas_path,
+        "`status_replicas_path`",
+        Some(".status."),
+        diags,
+    );
+    if let Some(l) = &scale.label_selector_path {
+        check_simple_path(l, "`label_selector_path`", None, diags);
+    }
+    Scale {
+        spec_replicas_path: &scale.spec_replicas_path,
+        status_replicas_path: &scale.status_replicas_path,
+        label_selector_path: scale.label_selector_path.as_ref().map(LitStr::value),
+    }
+}
+
+/// `printcolumn(...)`: a known type and format, and a JSON path. `None`
+/// when the type or the format is unknown (reported).
+fn print_column<'m>(
+    col: &'m attrs::PrintColumn,
+    diags: &mut Diagnostics,
+) -> Option<PrintColumn<'m>> {
+    let type_ = ColumnType::from_name(&col.type_.value());
+    if type_.is_none() {
+        diags.error(
+            col.type_.span(),
+            format!("printcolumn `type` must be one of {}", ColumnType::names()),
+        );
+    }
+    let format = match &col.format {
+        None => Some(None),
+        Some(f) => {
+            let format = ColumnFormat::from_name(&f.value());
+            if format.is_none() {
+                diags.error(
+                    f.span(),
+                    format!(
+                        "printcolumn `format` must be one of {}",
+                        ColumnFormat::names()
+                    ),
+                );
+            }
+            format.map(Some)
+        }
+    };
+    check_simple_path(&col.json_path, "printcolumn `json_path`", None, diags);
+    Some(PrintColumn {
+        name: &col.name,
+        type_: type_?,
+        json_path: &col.json_path,
+        description: col.description.as_ref().map(LitStr::value),
+        format: format?,
+        priority: col.priority.unwrap_or(0),
+    })
+}
+
+/// `status_optional`: the resource knows which type is its status, so it
+/// checks that type's top-level fields through its facts.
+fn status_optional(model: &Model, root: &Ident, diags: &mut Diagnostics) {
+    let Some(st) = &model.attrs.status else {
+        return;
+    };
+    let (k, p) = (&model.krate, crate::expand::private(model));
+    let shown = quote!(#st).to_string().replace(' ', "");
+    let lint = LintId::StatusOptional;
+    if lints::level(lint, &[&model.levels], Context::Status) != Level::Allow {
+        let msg = lints::message(
+            lint,
+            &format!("{root}.status"),
+            &format!("the status type `{shown}` has a required top-level field"),
+            "every top-level status field is optional: the status is written by controllers, piece by piece",
+        );
+        let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
+        diags.late_check(lints::types::warn_unless(&cond, lint, &msg, st.span()));
+    }
+}
+
+/// `selectable = "..."`: JSON paths, at most 8.
+fn selectable(a: &ContainerAttrs, diags: &mut Diagnostics) -> Vec<String> {
+    let mut selectable = Vec::new();
+    for s in &a.selectable {
+        check_simple_path(s, "`selectable`", None, diags);
+        selectable.push(s.value());
+    }
+    if selectable.len() > 8 {
+        diags.error(
+            a.selectable[8].span(),
+            "a resource can have at most 8 selectable fields",
+        );
+    }
+    selectable
+}
+
+/// `deprecated` or `deprecated = "warning"`: a warning is not blank and at
+/// most 256 characters.
+fn deprecation(a: &ContainerAttrs, diags: &mut Diagnostics) -> Deprecation {
+    let Some(d) = &a.deprecated else {
+        return Deprecation::Active;
+    };
+    let warning = match &**d {
+        darling::util::Override::Inherit => None,
+        darling::util::Override::Explicit(w) => Some(w.clone()),
+    };
+    if let Some(w) = &warning
+        && (w.trim().is_empty() || w.len() > 256)
+    {
+        diags.error(
+            d.span(),
+            "a deprecation warning must be non-empty and at most 256 characters",
+        );
+    }
+    Deprecation::Deprecated { warning }
+}
