@@ -2,4 +2,7 @@
 //! what is wrong with it to the `Diagnostics`, and return checked values
 //! with typed fields, so that code generation only reads validated data.
 
+pub mod keys;
+pub mod keywords;
 pub mod resource;
+pub mod schema;

@@ -6,6 +6,7 @@
 use quote::{format_ident, quote};
 use syn::{Ident, LitStr, Type};
 
+use super::keywords::{self, Rule};
 use crate::lints::{self, Context, Diagnostics, Level, LintId};
 use crate::model::attrs::{self, ContainerAttrs};
 use crate::model::{Data, Model, ResourceNames};
@@ -179,10 +180,12 @@ pub struct ResourceChecked<'m> {
     pub selectable: Vec<String>,
     /// Whether this version is deprecated, and the warning.
     pub deprecation: Deprecation,
+    /// The root's CEL rules (the spec's `validation(...)`), in order.
+    pub validations: Vec<Rule>,
 }
 
 /// Checks a `KubeResource`: reports its problems to `diags`, in the order
-/// of the attributes' sections, and returns the checked resource; `None`
+/// of the attributes' sections (the root's rules last), and returns the checked resource; `None`
 /// when it has no names (already reported) or is not a struct with named
 /// fields. With errors reported the checked value may leave out what was
 /// wrong (a column of an unknown type); nothing is generated then anyway.
@@ -229,6 +232,7 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     status_optional(model, &root, diags);
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
+    let validations = keywords::written_rules(&a.validation, diags);
     Some(ResourceChecked {
         names,
         root_name,
@@ -242,6 +246,7 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
         scale,
         selectable,
         deprecation,
+        validations,
     })
 }
 

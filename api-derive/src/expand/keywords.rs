@@ -1,12 +1,15 @@
-//! Attribute values to `__private::Keywords` / `Rule` literals.
+//! Checked keywords and rules ([`CheckedKeywords`], [`Rule`]) to
+//! `__private::Keywords` / `Rule` literals. Nothing here validates: the
+//! values were checked by `check::keywords`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::LitStr;
 
-use crate::lints::Diagnostics;
-use crate::model::attrs::{ExternalDocs, Number, ValidationRule, Validations};
+use crate::check::keywords::{Bound, CheckedKeywords, Rule};
+use crate::model::attrs::Number;
 
+/// `Some("...")` or `None`.
 pub fn opt_str(v: Option<&str>) -> TokenStream {
     match v {
         Some(s) => quote!(::core::option::Option::Some(#s)),
@@ -14,6 +17,7 @@ pub fn opt_str(v: Option<&str>) -> TokenStream {
     }
 }
 
+/// `Some(Num::Int(..))` or `Some(Num::Float(..))`.
 fn num(p: &TokenStream, n: &Number) -> TokenStream {
     match n {
         Number::Int(i) => quote!(::core::option::Option::Some(#p::Num::Int(#i))),
@@ -21,68 +25,17 @@ fn num(p: &TokenStream, n: &Number) -> TokenStream {
     }
 }
 
-const REASONS: &[&str] = &[
-    "FieldValueRequired",
-    "FieldValueForbidden",
-    "FieldValueInvalid",
-    "FieldValueDuplicate",
-];
-
-/// A CEL rule: written in an attribute, or generated (unions, immutability).
-pub enum RuleSrc<'a> {
-    Written(&'a ValidationRule),
-    Generated { rule: String, message: String },
-}
-
-pub fn rules(p: &TokenStream, rules: &[RuleSrc<'_>], diags: &mut Diagnostics) -> TokenStream {
-    let none = quote!(::core::option::Option::None);
+/// The `&[Rule { .. }]` literal of checked rules.
+pub fn rules(p: &TokenStream, rules: &[Rule]) -> TokenStream {
     let items = rules.iter().map(|r| {
-        let r = match r {
-            RuleSrc::Generated { rule, message } => {
-                return quote! {
-                    #p::Rule {
-                        rule: #rule,
-                        message: ::core::option::Option::Some(#message),
-                        message_expression: #none,
-                        reason: #none,
-                        field_path: #none,
-                        optional_old_self: #none,
-                    }
-                };
-            }
-            RuleSrc::Written(r) => r,
-        };
-        let rule = r.rule.value();
-        if rule.trim().is_empty() {
-            diags.error(r.rule.span(), "a validation rule cannot be blank");
-        }
-        let message = r.message.as_ref().map(LitStr::value);
-        if let Some(m) = &r.message {
-            if m.value().trim().is_empty() || m.value().contains('\n') {
-                diags.error(
-                    m.span(),
-                    "a validation message must be non-blank and on one line",
-                );
-            }
-        } else if rule.contains('\n') && r.message_expression.is_none() {
-            diags.error(r.rule.span(), "a multi-line rule needs a `message`");
-        }
-        if let Some(reason) = &r.reason
-            && !REASONS.contains(&reason.as_str())
-        {
-            diags.error(
-                reason.span(),
-                format!("`reason` must be one of {}", REASONS.join(", ")),
-            );
-        }
-        let message = opt_str(message.as_deref());
-        let message_expression =
-            opt_str(r.message_expression.as_ref().map(LitStr::value).as_deref());
-        let reason = opt_str(r.reason.as_ref().map(|s| s.as_str()));
-        let field_path = opt_str(r.field_path.as_ref().map(LitStr::value).as_deref());
+        let rule = &r.rule;
+        let message = opt_str(r.message.as_deref());
+        let message_expression = opt_str(r.message_expression.as_deref());
+        let reason = opt_str(r.reason.as_deref());
+        let field_path = opt_str(r.field_path.as_deref());
         let old = match r.optional_old_self {
             Some(b) => quote!(::core::option::Option::Some(#b)),
-            None => none.clone(),
+            None => quote!(::core::option::Option::None),
         };
         quote! {
             #p::Rule {
@@ -98,52 +51,28 @@ pub fn rules(p: &TokenStream, rules: &[RuleSrc<'_>], diags: &mut Diagnostics) ->
     quote!(&[#(#items),*])
 }
 
-/// Extra keywords beyond the validation set.
-#[derive(Default)]
-pub struct Extra<'a> {
-    pub description: Option<&'a str>,
-    pub title: Option<&'a LitStr>,
-    pub external_docs: Option<&'a ExternalDocs>,
-    pub list_type: Option<String>,
-    pub list_map_keys: Vec<String>,
-    pub map_type: Option<&'a LitStr>,
-    pub int_or_string: bool,
-    pub preserve_unknown_fields: bool,
-    pub embedded_resource: bool,
-    pub rules: Vec<RuleSrc<'a>>,
-    pub items: Option<&'a Validations>,
+/// The fields of a bound: `minimum: ..` (and `exclusive_minimum: true`),
+/// named by `name` and `exclusive`.
+fn bound(p: &TokenStream, b: &Bound, name: &str, exclusive: &str) -> Vec<TokenStream> {
+    let (name, n) = (
+        syn::Ident::new(name, proc_macro2::Span::call_site()),
+        num(p, &b.value),
+    );
+    let mut set = vec![quote!(#name: #n)];
+    if b.exclusive {
+        let exclusive = syn::Ident::new(exclusive, proc_macro2::Span::call_site());
+        set.push(quote!(#exclusive: true));
+    }
+    set
 }
 
-fn check_pattern(pattern: &LitStr, diags: &mut Diagnostics) {
-    if let Err(e) = regex_syntax::Parser::new().parse(&pattern.value()) {
-        diags.error(
-            pattern.span(),
-            format!("`pattern` is not a valid regular expression: {e}"),
-        );
-    }
-}
-
-/// The `Keywords` literal, or `None` when no keyword is set (so that
-/// nothing is generated for plain fields).
-pub fn keywords(
-    p: &TokenStream,
-    v: &Validations,
-    extra: &Extra<'_>,
-    diags: &mut Diagnostics,
-) -> Option<TokenStream> {
-    let mut set: Vec<TokenStream> = Vec::new();
-    let some = |t: TokenStream| quote!(::core::option::Option::Some(#t));
-    if let Some(d) = extra.description {
-        set.push(quote!(description: ::core::option::Option::Some(#d)));
-    }
-    if let Some(t) = extra.title {
-        set.push(quote!(title: ::core::option::Option::Some(#t)));
-    }
-    if let Some(f) = &v.format {
+/// The fields of the value keywords: format, pattern (with its compiled
+/// regex), bounds, `multiple_of`, counts and enum values.
+fn value_fields(p: &TokenStream, kw: &CheckedKeywords<'_>, set: &mut Vec<TokenStream>) {
+    if let Some(f) = kw.format {
         set.push(quote!(format: ::core::option::Option::Some(#f)));
     }
-    if let Some(pat) = &v.pattern {
-        check_pattern(pat, diags);
+    if let Some(pat) = kw.pattern {
         set.push(quote!(pattern: ::core::option::Option::Some(#pat)));
         // Compiled once, in a static where the pattern is declared.
         set.push(quote!(regex: ::core::option::Option::Some({
@@ -154,113 +83,75 @@ pub fn keywords(
             __re as fn() -> ::core::option::Option<&'static #p::Regex>
         })));
     }
-    match (&v.minimum, &v.exclusive_minimum) {
-        (Some(_), Some(e)) => diags.error(
-            e.span(),
-            "give either `minimum` or `exclusive_minimum`, not both",
-        ),
-        (Some(m), None) => set.push({
-            let n = num(p, m);
-            quote!(minimum: #n)
-        }),
-        (None, Some(e)) => {
-            let n = num(p, e);
-            set.push(quote!(minimum: #n));
-            set.push(quote!(exclusive_minimum: true));
-        }
-        (None, None) => {}
+    if let Some(b) = &kw.minimum {
+        set.extend(bound(p, b, "minimum", "exclusive_minimum"));
     }
-    match (&v.maximum, &v.exclusive_maximum) {
-        (Some(_), Some(e)) => diags.error(
-            e.span(),
-            "give either `maximum` or `exclusive_maximum`, not both",
-        ),
-        (Some(m), None) => set.push({
-            let n = num(p, m);
-            quote!(maximum: #n)
-        }),
-        (None, Some(e)) => {
-            let n = num(p, e);
-            set.push(quote!(maximum: #n));
-            set.push(quote!(exclusive_maximum: true));
-        }
-        (None, None) => {}
+    if let Some(b) = &kw.maximum {
+        set.extend(bound(p, b, "maximum", "exclusive_maximum"));
     }
-    if let Some(m) = &v.multiple_of {
-        if matches!(**m, Number::Int(0))
-            || matches!(**m, Number::Float(f) if f <= 0.0)
-            || matches!(**m, Number::Int(i) if i < 0)
-        {
-            diags.error(m.span(), "`multiple_of` must be greater than 0");
-        }
+    if let Some(m) = &kw.multiple_of {
         let n = num(p, m);
         set.push(quote!(multiple_of: #n));
     }
     for (name, val) in [
-        ("min_length", &v.min_length),
-        ("max_length", &v.max_length),
-        ("min_items", &v.min_items),
-        ("max_items", &v.max_items),
-        ("min_properties", &v.min_properties),
-        ("max_properties", &v.max_properties),
+        ("min_length", kw.min_length),
+        ("max_length", kw.max_length),
+        ("min_items", kw.min_items),
+        ("max_items", kw.max_items),
+        ("min_properties", kw.min_properties),
+        ("max_properties", kw.max_properties),
     ] {
-        if let Some(c) = val {
+        if let Some(i) = val {
             let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
-            let n = some({
-                let i = c.0;
-                quote!(#i)
-            });
-            set.push(quote!(#ident: #n));
+            set.push(quote!(#ident: ::core::option::Option::Some(#i)));
         }
     }
-    for (lo, hi, what) in [
-        (&v.min_length, &v.max_length, "length"),
-        (&v.min_items, &v.max_items, "items"),
-        (&v.min_properties, &v.max_properties, "properties"),
-    ] {
-        if let (Some(lo), Some(hi)) = (lo, hi)
-            && lo.0 > hi.0
-        {
-            diags.error(
-                lo.span(),
-                format!("min {what} {} is larger than max {what} {}", lo.0, hi.0),
-            );
-        }
-    }
-    if let Some(values) = &v.enum_ {
+    if let Some(values) = kw.enum_values {
         set.push(quote!(enum_values: &[#(#values),*]));
     }
-    if let Some(t) = &extra.list_type {
+}
+
+/// The `Keywords` literal of checked keywords, or `None` when no keyword
+/// is set (so that nothing is generated for plain fields).
+pub fn keywords(p: &TokenStream, kw: &CheckedKeywords<'_>) -> Option<TokenStream> {
+    let mut set: Vec<TokenStream> = Vec::new();
+    if let Some(d) = kw.description {
+        set.push(quote!(description: ::core::option::Option::Some(#d)));
+    }
+    if let Some(t) = kw.title {
+        set.push(quote!(title: ::core::option::Option::Some(#t)));
+    }
+    value_fields(p, kw, &mut set);
+    if let Some(t) = kw.list_type.map(|t| t.name()) {
         set.push(quote!(list_type: ::core::option::Option::Some(#t)));
     }
-    if !extra.list_map_keys.is_empty() {
-        let keys = &extra.list_map_keys;
+    if !kw.list_map_keys.is_empty() {
+        let keys = kw.list_map_keys.iter().map(|k| k.value());
         set.push(quote!(list_map_keys: &[#(#keys),*]));
     }
-    if let Some(t) = extra.map_type {
+    if let Some(t) = kw.map_type.map(|t| t.lit) {
         set.push(quote!(map_type: ::core::option::Option::Some(#t)));
     }
-    if extra.int_or_string {
-        set.push(quote!(int_or_string: true));
+    for (on, name) in [
+        (kw.int_or_string, "int_or_string"),
+        (kw.preserve_unknown_fields, "preserve_unknown_fields"),
+        (kw.embedded_resource, "embedded_resource"),
+    ] {
+        if on {
+            let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
+            set.push(quote!(#ident: true));
+        }
     }
-    if extra.preserve_unknown_fields {
-        set.push(quote!(preserve_unknown_fields: true));
-    }
-    if extra.embedded_resource {
-        set.push(quote!(embedded_resource: true));
-    }
-    if let Some(d) = extra.external_docs {
+    if let Some(d) = kw.external_docs {
         let url = &d.url;
         let desc = opt_str(d.description.as_ref().map(LitStr::value).as_deref());
         set.push(quote!(external_docs: ::core::option::Option::Some((#url, #desc))));
     }
-    if !extra.rules.is_empty() {
-        let r = rules(p, &extra.rules, diags);
+    if !kw.rules.is_empty() {
+        let r = rules(p, &kw.rules);
         set.push(quote!(validations: #r));
     }
-    if let Some(items) = extra.items
-        && let Some(inner) = keywords(p, items, &Extra::default(), diags)
-    {
+    if let Some(inner) = kw.items.as_deref().and_then(|items| keywords(p, items)) {
         set.push(quote!(items: ::core::option::Option::Some(&#inner)));
     }
     if set.is_empty() {

@@ -4,14 +4,15 @@
 mod keywords;
 mod root;
 
-use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote, quote_spanned};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use crate::check::keywords::{CheckedKeywords, ListType, MapType};
+use crate::check::schema::SchemaChecked;
 use crate::facts::Consts;
 use crate::lints::{self, Context, Diagnostics, LintId};
 use crate::model::{Data, Derive, Field, Model, VariantShape};
-use keywords::{Extra, RuleSrc};
 
 /// Expands a derive: the generated items, or the errors (together with
 /// whatever could still be generated, so that follow-up errors stay quiet).
@@ -27,15 +28,16 @@ pub fn expand_with(input: &syn::DeriveInput, derive: Derive, lints_on: bool) -> 
         let (errors, warnings, _) = diags.into_tokens();
         return quote!(#errors #warnings);
     };
-    check_keys(&model, &mut diags);
+    crate::check::keys::check(&model, &mut diags);
     if lints_on {
         run_lints(&model, &mut diags);
     }
-    let mut out = api_type(&model, &mut diags);
+    let schema = crate::check::schema::check(&model, &mut diags);
+    let mut out = api_type(&model, &schema);
     if derive == Derive::KubeResource
         && let Some(checked) = crate::check::resource::check(&model, &mut diags)
     {
-        out.extend(root::root(&model, &checked, &mut diags));
+        out.extend(root::root(&model, &checked));
     }
     let (errors, warnings, late_checks) = diags.into_tokens();
     match errors {
@@ -73,56 +75,8 @@ fn stub_impls(model: &Model) -> TokenStream {
     }
 }
 
-/// Keys of `#[kube(...)]` that only `KubeResource` understands.
-fn check_keys(model: &Model, diags: &mut Diagnostics) {
-    if model.derive == Derive::KubeResource {
-        return;
-    }
-    let a = &model.attrs;
-    let mut only = |present: Option<Span>, key: &str| {
-        if let Some(span) = present {
-            diags.error(
-                span,
-                format!("`{key}` describes a resource: it belongs on the spec struct with #[derive(KubeResource)], not on #[derive(ApiType)]"),
-            );
-        }
-    };
-    only(a.group.as_ref().map(|l| l.span()), "group");
-    only(a.version.as_ref().map(|l| l.span()), "version");
-    only(a.kind.as_ref().map(|l| l.span()), "kind");
-    only(
-        a.namespaced.is_present().then(|| a.namespaced.span()),
-        "namespaced",
-    );
-    only(a.status.as_ref().map(|s| s.span()), "status");
-    only(a.plural.as_ref().map(|l| l.span()), "plural");
-    only(a.singular.as_ref().map(|l| l.span()), "singular");
-    only(a.shortname.first().map(|l| l.span()), "shortname");
-    only(a.category.first().map(|l| l.span()), "category");
-    only(a.printcolumn.first().map(|p| p.span()), "printcolumn");
-    only(a.scale.as_ref().map(|s| s.span()), "scale");
-    only(a.selectable.first().map(|l| l.span()), "selectable");
-    only(a.root.as_ref().map(|l| l.span()), "root");
-    only(a.deprecated.as_ref().map(|d| d.span()), "deprecated");
-    only(
-        a.status_subresource.as_ref().map(|d| d.span()),
-        "status_subresource",
-    );
-    only(
-        a.optional_spec.is_present().then(|| a.optional_spec.span()),
-        "optional_spec",
-    );
-    only(a.no_spec.is_present().then(|| a.no_spec.span()), "no_spec");
-    only(a.doc.as_ref().map(|l| l.span()), "doc");
-    only(a.derive.first().map(|d| d.span()), "derive");
-    if a.served.is_some() {
-        only(Some(model.ident.span()), "served");
-    }
-    if a.storage.is_some() {
-        only(Some(model.ident.span()), "storage");
-    }
-}
-
+/// The lint passes over the model (the lints' own module has the
+/// checks); the `lint_cost` benchmark runs them alone.
 pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
     let name = model.ident.to_string();
     let fields: Vec<&Field> = match &model.data {
@@ -232,90 +186,11 @@ pub fn private(model: &Model) -> TokenStream {
     quote!(#k::__private)
 }
 
-/// Whether a type mentions `ident` (direct recursion).
-fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
-    fn walk(tokens: proc_macro2::TokenStream, ident: &syn::Ident) -> bool {
-        tokens.into_iter().any(|t| match t {
-            proc_macro2::TokenTree::Ident(i) => i == *ident,
-            proc_macro2::TokenTree::Group(g) => walk(g.stream(), ident),
-            _ => false,
-        })
-    }
-    walk(ty.to_token_stream(), ident)
-}
-
-fn field_extra<'a>(f: &'a Field) -> Extra<'a> {
-    let a = &f.attrs;
-    Extra {
-        description: f.docs.as_deref(),
-        title: a.title.as_ref(),
-        external_docs: a.external_docs.as_ref(),
-        list_type: a.list_type.as_ref().map(syn::LitStr::value),
-        list_map_keys: a
-            .list_map_keys
-            .iter()
-            .flat_map(|k| k.iter().map(syn::LitStr::value))
-            .collect(),
-        map_type: a.map_type.as_ref(),
-        int_or_string: a.int_or_string.is_present(),
-        preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
-        embedded_resource: a.embedded_resource.is_present(),
-        rules: a
-            .validation
-            .iter()
-            .map(|r| RuleSrc::Written(r))
-            .chain(a.immutable.is_present().then(|| RuleSrc::Generated {
-                rule: "self == oldSelf".into(),
-                message: "field is immutable".into(),
-            }))
-            .collect(),
-        items: a.items.as_ref(),
-    }
-}
-
-fn check_field_attrs(f: &Field, diags: &mut Diagnostics) {
-    let a = &f.attrs;
-    if let Some(t) = &a.list_type {
-        if !["atomic", "set", "map"].contains(&t.value().as_str()) {
-            diags.error(
-                t.span(),
-                "`list_type` must be \"atomic\", \"set\" or \"map\"",
-            );
-        }
-        if t.value() == "map" && a.list_map_keys.as_ref().is_none_or(|k| k.is_empty()) {
-            diags.error(t.span(), "`list_type = \"map\"` needs the item fields that identify an item: `list_map_keys = [\"name\"]`");
-        }
-    }
-    if let Some(keys) = &a.list_map_keys
-        && a.list_type.as_ref().is_none_or(|t| t.value() != "map")
-    {
-        diags.error(keys.span(), "`list_map_keys` needs `list_type = \"map\"`");
-    }
-    if let Some(t) = &a.map_type
-        && !["atomic", "granular"].contains(&t.value().as_str())
-    {
-        diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
-    }
-    if a.int_or_string.is_present() && a.preserve_unknown_fields.is_present() {
-        diags.error(
-            a.int_or_string.span(),
-            "`int_or_string` and `preserve_unknown_fields` exclude each other",
-        );
-    }
-    if f.default.is_some() && f.is_flattened() {
-        diags.error(
-            f.default_span,
-            "a flattened field has no value of its own to default",
-        );
-    }
-}
-
 /// The statements that build one field's schema into `__o`.
-fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStream {
+fn field_schema(model: &Model, f: &Field, schema: &SchemaChecked<'_>) -> TokenStream {
     let p = private(model);
     let k = &model.krate;
     let ty = &f.ty;
-    check_field_attrs(f, diags);
     let base = match &f.attrs.schema_with {
         Some(path) => quote_spanned!(path.span()=> #path(__g)),
         None => quote_spanned!(ty.span()=> <#ty as #k::ApiType>::api_schema(__g)),
@@ -323,7 +198,7 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
     if f.is_flattened() {
         return quote!(__o.flatten(#base););
     }
-    let kw = keywords::keywords(&p, &f.attrs.validations, &field_extra(f), diags);
+    let kw = keywords::keywords(&p, schema.field(f));
     let apply = kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
     let default = f.default.as_ref().map(|_| {
         let func = default_fn_name(f);
@@ -355,13 +230,12 @@ fn field_schema(model: &Model, f: &Field, diags: &mut Diagnostics) -> TokenStrea
 /// Flags a derived type has of its own: `ATOMIC` for
 /// `map_type = "atomic"`, `DURATION` for a type named `Duration` (as Go's
 /// `metav1.Duration` is, which kube-api-linter recognises by name).
-fn own_flags(model: &Model) -> Consts {
+fn own_flags(model: &Model, schema: &SchemaChecked<'_>) -> Consts {
     let mut flags = Consts::default();
-    if model
-        .attrs
+    if schema
+        .type_keywords
         .map_type
-        .as_ref()
-        .is_some_and(|t| t.value() == "atomic")
+        .is_some_and(|t| t.value == MapType::Atomic)
     {
         flags.insert("ATOMIC");
     }
@@ -403,28 +277,31 @@ pub fn keyword_bits(f: &Field) -> Consts {
     bits
 }
 
-/// Whether a field declares keywords that are checked at runtime.
-fn has_checks(f: &Field) -> bool {
-    let v = &f.attrs.validations;
-    v.minimum.is_some()
-        || v.maximum.is_some()
-        || v.exclusive_minimum.is_some()
-        || v.exclusive_maximum.is_some()
-        || v.multiple_of.is_some()
-        || v.min_length.is_some()
-        || v.max_length.is_some()
-        || v.pattern.is_some()
-        || v.min_items.is_some()
-        || v.max_items.is_some()
-        || v.min_properties.is_some()
-        || v.max_properties.is_some()
-        || v.enum_.is_some()
-        || f.attrs.items.is_some()
+/// Whether a field declares keywords that are checked at runtime (a
+/// format alone is not).
+fn has_checks(kw: &CheckedKeywords<'_>) -> bool {
+    kw.minimum.is_some()
+        || kw.maximum.is_some()
+        || kw.multiple_of.is_some()
+        || kw.min_length.is_some()
+        || kw.max_length.is_some()
+        || kw.pattern.is_some()
+        || kw.min_items.is_some()
+        || kw.max_items.is_some()
+        || kw.min_properties.is_some()
+        || kw.max_properties.is_some()
+        || kw.enum_values.is_some()
+        || kw.items.is_some()
 }
 
 /// The validation of one field: its keywords, list-map and set
 /// uniqueness, then the field's own `validate()` at its path.
-fn field_validate(model: &Model, f: &Field, value: TokenStream) -> TokenStream {
+fn field_validate(
+    model: &Model,
+    f: &Field,
+    schema: &SchemaChecked<'_>,
+    value: TokenStream,
+) -> TokenStream {
     let k = &model.krate;
     let p = private(model);
     let ty = &f.ty;
@@ -432,19 +309,10 @@ fn field_validate(model: &Model, f: &Field, value: TokenStream) -> TokenStream {
         return quote_spanned!(ty.span()=> #k::ApiType::validate(#value, __path, __errors););
     }
     let json = &f.json_name;
-    let keywords = has_checks(f).then(|| {
-        // Only the checked keywords (no docs): errors were reported when the
-        // schema's keywords were built from the same attributes.
-        let extra = Extra {
-            items: f.attrs.items.as_ref(),
-            ..Extra::default()
-        };
-        let kw = keywords::keywords(
-            &p,
-            &f.attrs.validations,
-            &extra,
-            &mut Diagnostics::default(),
-        );
+    let checked = schema.field(f);
+    let keywords = has_checks(checked).then(|| {
+        // Only the keywords checked at runtime (no docs, no rules).
+        let kw = keywords::keywords(&p, &checked.value_checks());
         kw.map(|kw| {
             quote! {
                 const __KW: #p::Keywords = #kw;
@@ -457,20 +325,14 @@ fn field_validate(model: &Model, f: &Field, value: TokenStream) -> TokenStream {
         crate::model::shape::Shape::of(ty).unwrapped(),
         crate::model::shape::Shape::Vec(_)
     );
-    let list_type = f
-        .attrs
-        .list_type
-        .as_ref()
-        .map(syn::LitStr::value)
-        .filter(|_| is_vec);
-    let lists = match list_type.as_deref() {
-        Some("map") => {
-            let keys = f.attrs.list_map_keys.iter().flat_map(|k| k.iter());
+    let lists = match checked.list_type.filter(|_| is_vec) {
+        Some(ListType::Map) => {
+            let keys = &checked.list_map_keys;
             Some(
                 quote!(#p::checks::list_map(#p::checks::Items::items(#value), &[#(#keys),*], &__p, __errors);),
             )
         }
-        Some("set") => {
+        Some(ListType::Set) => {
             Some(quote!(#p::checks::list_set(#p::checks::Items::items(#value), &__p, __errors);))
         }
         _ => None,
@@ -558,292 +420,24 @@ fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
         .collect()
 }
 
-fn type_keywords(model: &Model, diags: &mut Diagnostics) -> Option<TokenStream> {
-    let p = private(model);
-    let a = &model.attrs;
-    let mut rules = union_and_written_rules(model, diags);
-    // Optional immutable fields may not be removed once set (controller-gen's
-    // `+k8s:immutable` puts this rule on the parent).
-    if let Data::Struct(fields) = &model.data {
-        for f in fields
-            .iter()
-            .filter(|f| f.attrs.immutable.is_present() && f.optional)
-        {
-            let n = &f.json_name;
-            rules.push(RuleSrc::Generated {
-                rule: format!("!has(oldSelf.{n}) || has(self.{n})"),
-                message: format!("field {n} is immutable once set"),
-            });
-        }
-    }
-    let extra = Extra {
-        description: model.docs.as_deref(),
-        title: a.title.as_ref(),
-        external_docs: a.external_docs.as_ref(),
-        map_type: a.map_type.as_ref(),
-        int_or_string: a.int_or_string.is_present(),
-        preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
-        embedded_resource: a.embedded_resource.is_present(),
-        rules,
-        ..Extra::default()
-    };
-    if let Some(t) = &a.map_type
-        && !["atomic", "granular"].contains(&t.value().as_str())
-    {
-        diags.error(t.span(), "`map_type` must be \"atomic\" or \"granular\"");
-    }
-    keywords::keywords(
-        &p,
-        &crate::model::attrs::Validations::default(),
-        &extra,
-        diags,
-    )
-}
-
-/// The type's CEL rules in the order the attributes are written: `validation`
-/// rules as given, `exactly_one_of`/`at_most_one_of`/`at_least_one_of` in
-/// controller-gen's current form. On a `KubeResource` spec the written rules
-/// belong to the root and are left out here.
-fn union_and_written_rules<'a>(model: &'a Model, diags: &mut Diagnostics) -> Vec<RuleSrc<'a>> {
-    let a = &model.attrs;
-    let fields = match &model.data {
-        Data::Struct(fields) => fields.as_slice(),
-        _ => &[],
-    };
-    let mut counters = [0usize; 4];
-    let mut out = Vec::new();
-    for key in &model.rule_order {
-        let slot = match key.as_str() {
-            "validation" => 0,
-            "exactly_one_of" => 1,
-            "at_most_one_of" => 2,
-            "at_least_one_of" => 3,
-            _ => continue,
-        };
-        let i = counters[slot];
-        counters[slot] += 1;
-        if slot == 0 {
-            if model.derive == Derive::ApiType
-                && let Some(r) = a.validation.get(i)
-            {
-                out.push(RuleSrc::Written(r));
-            }
-            continue;
-        }
-        let (groups, op, verb) = match slot {
-            1 => (
-                &a.exactly_one_of,
-                "== 1",
-                "exactly one of the fields in [{}] must be set",
-            ),
-            2 => (
-                &a.at_most_one_of,
-                "<= 1",
-                "at most one of the fields in [{}] may be set",
-            ),
-            _ => (
-                &a.at_least_one_of,
-                "",
-                "at least one of the fields in [{}] must be set",
-            ),
-        };
-        let Some(group) = groups.get(i) else { continue };
-        let names: Vec<String> = group.iter().map(syn::LitStr::value).collect();
-        for lit in group.iter() {
-            match fields.iter().find(|f| f.json_name == lit.value()) {
-                None => diags.error(
-                    lit.span(),
-                    format!(
-                        "`{}` is not a JSON field name of `{}`",
-                        lit.value(),
-                        model.ident
-                    ),
-                ),
-                Some(f) if !f.optional => diags.error(
-                    lit.span(),
-                    format!(
-                        "`{}` is required, so it cannot be a member of a union: make it optional",
-                        lit.value()
-                    ),
-                ),
-                Some(_) => {}
-            }
-        }
-        if names.len() < 2 {
-            diags.error(group.span(), "a union needs at least two fields");
-            continue;
-        }
-        let rule = if op.is_empty() {
-            names
-                .iter()
-                .map(|n| format!("has(self.{n})"))
-                .collect::<Vec<_>>()
-                .join("||")
-        } else {
-            let sum = names
-                .iter()
-                .map(|n| format!("(has(self.{n})?1:0)"))
-                .collect::<Vec<_>>()
-                .join("+");
-            format!("{sum} {op}")
-        };
-        out.push(RuleSrc::Generated {
-            rule,
-            message: verb.replace("{}", &names.join(" ")),
-        });
-    }
-    out
-}
-
 /// `impl JsonSchema` and `impl ApiType` (with the facts) for the input type.
-fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
+fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
     let k = &model.krate;
     let p = private(model);
     let ident = &model.ident;
     let name = ident.to_string();
-    let tkw = type_keywords(model, diags);
-    let apply_type = |target: TokenStream| {
-        tkw.as_ref()
-            .map(|kw| quote!(#p::apply(&mut #target, &#kw);))
-    };
+    let tkw = keywords::keywords(&p, &checked.type_keywords);
 
     let mut extra_methods = quote!();
     let (facts, schema, defaults, validate) = match &model.data {
         Data::Struct(fields) => {
-            for f in fields {
-                if mentions(&f.ty, ident) {
-                    diags.error(
-                        f.ty.span(),
-                        format!("`{name}` contains itself: a structural schema cannot describe recursive types (Kubernetes forbids `$ref`)"),
-                    );
-                }
-            }
-            let facts = field_facts(model, fields);
-            let statements: Vec<TokenStream> = fields
-                .iter()
-                .filter(|f| !f.serde.skip)
-                .map(|f| field_schema(model, f, diags))
-                .collect();
-            let finish = match &tkw {
-                Some(kw) => quote!(__o.finish(&#kw)),
-                None => quote!(__o.finish(&#p::Keywords::NONE)),
-            };
-            let example = model
-                .attrs
-                .example
-                .as_ref()
-                .map(|crate::model::attrs::RawExpr(e)| quote_spanned!(e.span()=> #p::set_example(&mut __t, &(#e));));
-            let schema = quote! {
-                let mut __o = #p::ObjectSchema::new();
-                #(#statements)*
-                #[allow(unused_mut)]
-                let mut __t = #finish;
-                #example
-                __t
-            };
-            let defaults = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
-                let access = f.access(i);
-                let ty = &f.ty;
-                let set = f.default.as_ref().filter(|_| f.default_applies()).map(|expr| {
-                    let func = default_fn_name(f);
-                    quote_spanned!(expr.span()=> #p::Defaultable::default_if_unset(&mut self.#access, Self::#func);)
-                });
-                quote_spanned!(ty.span()=> #set #k::ApiType::apply_defaults(&mut self.#access);)
-            });
-            let validate = fields
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| !f.serde.skip)
-                .map(|(i, f)| {
-                    let access = f.access(i);
-                    field_validate(model, f, quote!(&self.#access))
-                });
-            let validate_update: Vec<TokenStream> = fields
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| !f.serde.skip)
-                .map(|(i, f)| {
-                    let access = f.access(i);
-                    let ty = &f.ty;
-                    let imm = f.attrs.immutable.is_present().then(|| {
-                        quote!(#p::immutable(&self.#access, &__old.#access, &__p, __errors);)
-                    });
-                    if f.is_flattened() {
-                        quote_spanned!(ty.span()=> #k::ApiType::validate_update(&self.#access, &__old.#access, __path, __errors);)
-                    } else {
-                        let json = &f.json_name;
-                        quote_spanned! {ty.span()=> {
-                            let __p = __path.child(#json);
-                            #imm
-                            #k::ApiType::validate_update(&self.#access, &__old.#access, &__p, __errors);
-                        }}
-                    }
-                })
-                .collect();
-            let field_json = fields
-                .iter()
-                .filter(|f| !f.serde.skip && !f.is_flattened())
-                .filter_map(|f| {
-                    let id = f.ident.as_ref()?;
-                    let json = &f.json_name;
-                    Some(quote!(#json => #p::serde_json::to_value(&self.#id).ok(),))
-                });
-            extra_methods = quote! {
-                #[allow(unused_variables)]
-                fn validate_update(&self, __old: &Self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
-                    #(#validate_update)*
-                }
-                fn field_json(&self, __name: &str) -> ::core::option::Option<#p::serde_json::Value> {
-                    match __name {
-                        #(#field_json)*
-                        _ => ::core::option::Option::None,
-                    }
-                }
-            };
-            let own = own_flags(model).tokens(&p);
-            (
-                quote!({
-                    const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
-                    &#p::TypeFacts::object(__FIELDS, #own)
-                }),
-                schema,
-                quote!(#(#defaults)*),
-                quote!(#(#validate)*),
-            )
+            let (facts, schema, defaults, validate, methods) =
+                struct_parts(model, checked, fields, tkw.as_ref());
+            extra_methods = methods;
+            (facts, schema, defaults, validate)
         }
-        Data::Newtype(f) => {
-            let ty = &f.ty;
-            let base = match &f.attrs.schema_with {
-                Some(path) => quote!(#path(__g)),
-                None => quote!(<#ty as #k::ApiType>::api_schema(__g)),
-            };
-            let field_kw = keywords::keywords(&p, &f.attrs.validations, &field_extra(f), diags);
-            let field_apply = field_kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
-            let type_apply = apply_type(quote!(__s));
-            let access = f.access(0);
-            let mut own = own_flags(model);
-            if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
-                own.insert("BOUNDED");
-            }
-            let mut declared = keyword_bits(f);
-            if model.attrs.example.is_some() {
-                declared.insert("KW_EXAMPLE");
-            }
-            let (own, declared) = (own.tokens(&p), declared.tokens(&p));
-            (
-                quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
-                quote!({
-                    #[allow(unused_mut)]
-                    let mut __s = #base;
-                    #field_apply
-                    #type_apply
-                    __s
-                }),
-                quote!(#k::ApiType::apply_defaults(&mut self.#access);),
-                quote!(#k::ApiType::validate(&self.#access, __path, __errors);),
-            )
-        }
-        Data::Enum(variants) => enum_parts(model, variants, tkw.as_ref(), diags),
+        Data::Newtype(f) => newtype_parts(model, checked, f, tkw.as_ref()),
+        Data::Enum(variants) => enum_parts(model, variants, tkw.as_ref(), checked),
     };
 
     let facts_check = quote! {
@@ -883,10 +477,165 @@ fn api_type(model: &Model, diags: &mut Diagnostics) -> TokenStream {
     }
 }
 
+/// The facts, schema, `apply_defaults` and `validate` bodies of a struct,
+/// with its `validate_update` and `field_json` methods; `tkw` is the
+/// type's own `Keywords` literal.
+fn struct_parts(
+    model: &Model,
+    checked: &SchemaChecked<'_>,
+    fields: &[Field],
+    tkw: Option<&TokenStream>,
+) -> (
+    TokenStream,
+    TokenStream,
+    TokenStream,
+    TokenStream,
+    TokenStream,
+) {
+    let k = &model.krate;
+    let p = private(model);
+    let facts = field_facts(model, fields);
+    let statements: Vec<TokenStream> = fields
+        .iter()
+        .filter(|f| !f.serde.skip)
+        .map(|f| field_schema(model, f, checked))
+        .collect();
+    let finish = match &tkw {
+        Some(kw) => quote!(__o.finish(&#kw)),
+        None => quote!(__o.finish(&#p::Keywords::NONE)),
+    };
+    let example = model
+        .attrs
+        .example
+        .as_ref()
+        .map(|crate::model::attrs::RawExpr(e)| quote_spanned!(e.span()=> #p::set_example(&mut __t, &(#e));));
+    let schema = quote! {
+        let mut __o = #p::ObjectSchema::new();
+        #(#statements)*
+        #[allow(unused_mut)]
+        let mut __t = #finish;
+        #example
+        __t
+    };
+    let defaults = fields.iter().enumerate().filter(|(_, f)| !f.serde.skip).map(|(i, f)| {
+        let access = f.access(i);
+        let ty = &f.ty;
+        let set = f.default.as_ref().filter(|_| f.default_applies()).map(|expr| {
+            let func = default_fn_name(f);
+            quote_spanned!(expr.span()=> #p::Defaultable::default_if_unset(&mut self.#access, Self::#func);)
+        });
+        quote_spanned!(ty.span()=> #set #k::ApiType::apply_defaults(&mut self.#access);)
+    });
+    let validate = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.serde.skip)
+        .map(|(i, f)| {
+            let access = f.access(i);
+            field_validate(model, f, checked, quote!(&self.#access))
+        });
+    let validate_update: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.serde.skip)
+        .map(|(i, f)| {
+            let access = f.access(i);
+            let ty = &f.ty;
+            let imm = f.attrs.immutable.is_present().then(|| {
+                quote!(#p::immutable(&self.#access, &__old.#access, &__p, __errors);)
+            });
+            if f.is_flattened() {
+                quote_spanned!(ty.span()=> #k::ApiType::validate_update(&self.#access, &__old.#access, __path, __errors);)
+            } else {
+                let json = &f.json_name;
+                quote_spanned! {ty.span()=> {
+                    let __p = __path.child(#json);
+                    #imm
+                    #k::ApiType::validate_update(&self.#access, &__old.#access, &__p, __errors);
+                }}
+            }
+        })
+        .collect();
+    let field_json = fields
+        .iter()
+        .filter(|f| !f.serde.skip && !f.is_flattened())
+        .filter_map(|f| {
+            let id = f.ident.as_ref()?;
+            let json = &f.json_name;
+            Some(quote!(#json => #p::serde_json::to_value(&self.#id).ok(),))
+        });
+    let extra_methods = quote! {
+        #[allow(unused_variables)]
+        fn validate_update(&self, __old: &Self, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+            #(#validate_update)*
+        }
+        fn field_json(&self, __name: &str) -> ::core::option::Option<#p::serde_json::Value> {
+            match __name {
+                #(#field_json)*
+                _ => ::core::option::Option::None,
+            }
+        }
+    };
+    let own = own_flags(model, checked).tokens(&p);
+    (
+        quote!({
+            const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
+            &#p::TypeFacts::object(__FIELDS, #own)
+        }),
+        schema,
+        quote!(#(#defaults)*),
+        quote!(#(#validate)*),
+        extra_methods,
+    )
+}
+
+/// The facts, schema, `apply_defaults` and `validate` bodies of a newtype:
+/// the inner type's, with the field's and the type's keywords (`tkw`).
+fn newtype_parts(
+    model: &Model,
+    checked: &SchemaChecked<'_>,
+    f: &Field,
+    tkw: Option<&TokenStream>,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let k = &model.krate;
+    let p = private(model);
+    let ty = &f.ty;
+    let base = match &f.attrs.schema_with {
+        Some(path) => quote!(#path(__g)),
+        None => quote!(<#ty as #k::ApiType>::api_schema(__g)),
+    };
+    let field_kw = keywords::keywords(&p, checked.field(f));
+    let field_apply = field_kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
+    let type_apply = tkw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
+    let access = f.access(0);
+    let mut own = own_flags(model, checked);
+    if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
+        own.insert("BOUNDED");
+    }
+    let mut declared = keyword_bits(f);
+    if model.attrs.example.is_some() {
+        declared.insert("KW_EXAMPLE");
+    }
+    let (own, declared) = (own.tokens(&p), declared.tokens(&p));
+    (
+        quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
+        quote!({
+            #[allow(unused_mut)]
+            let mut __s = #base;
+            #field_apply
+            #type_apply
+            __s
+        }),
+        quote!(#k::ApiType::apply_defaults(&mut self.#access);),
+        quote!(#k::ApiType::validate(&self.#access, __path, __errors);),
+    )
+}
+
 /// The `apply_defaults` and `validate` match arms of a struct variant; with
 /// `child`, the variant's fields are validated below `__path.child(child)`.
 fn struct_variant_arms(
     model: &Model,
+    schema: &SchemaChecked<'_>,
     vid: &syn::Ident,
     fields: &[Field],
     child: Option<&String>,
@@ -901,7 +650,7 @@ fn struct_variant_arms(
         .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
     let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
         let id = f.ident.as_ref()?;
-        Some(field_validate(model, f, quote!(#id)))
+        Some(field_validate(model, f, schema, quote!(#id)))
     });
     let scope = child.map(|name| quote!(let __path = &__path.child(#name);));
     (
@@ -917,7 +666,7 @@ fn internally_tagged_parts(
     variants: &[crate::model::Variant],
     tag: &str,
     kw: &TokenStream,
-    diags: &mut Diagnostics,
+    schema: &SchemaChecked<'_>,
 ) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
     let k = &model.krate;
     let p = private(model);
@@ -952,14 +701,14 @@ fn internally_tagged_parts(
                 let statements: Vec<TokenStream> = fields
                     .iter()
                     .filter(|f| !f.serde.skip)
-                    .map(|f| field_schema(model, f, diags))
+                    .map(|f| field_schema(model, f, schema))
                     .collect();
                 members.push(quote!({
                     let mut __o = #p::ObjectSchema::new();
                     #(#statements)*
                     __o.finish(&#p::Keywords::NONE)
                 }));
-                let (d, val) = struct_variant_arms(model, vid, fields, None);
+                let (d, val) = struct_variant_arms(model, schema, vid, fields, None);
                 defaults.push(d);
                 validate.push(val);
             }
@@ -977,11 +726,15 @@ fn internally_tagged_parts(
     )
 }
 
+/// The facts, schema, `apply_defaults` and `validate` bodies of an enum:
+/// a string enum, a schemaless enum (its problems were reported), an
+/// internally tagged union or an externally tagged one; `tkw` is the
+/// type's own `Keywords` literal.
 fn enum_parts(
     model: &Model,
     variants: &[crate::model::Variant],
     tkw: Option<&TokenStream>,
-    diags: &mut Diagnostics,
+    schema: &SchemaChecked<'_>,
 ) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
     let k = &model.krate;
     let p = private(model);
@@ -990,17 +743,9 @@ fn enum_parts(
         .iter()
         .all(|v| matches!(v.shape, VariantShape::Unit));
     let ident = &model.ident;
-    // `unions`: enums that cannot map to a structural schema. When the lint
-    // is allowed the enum becomes schemaless (preserve-unknown-fields).
-    let mut problems: Vec<(proc_macro2::Span, String, String)> = Vec::new();
-    if let Some(span) = model.serde.untagged {
-        problems.push((
-            span,
-            "is an untagged enum: no structural schema can tell its variants apart".into(),
-            "use the default external tagging (one optional field per variant)".into(),
-        ));
-    }
-    if all_unit && problems.is_empty() && model.serde.tag.is_none() {
+    // An enum no structural schema describes (its problems were reported
+    // to the `unions` lint) preserves unknown fields.
+    if all_unit && !schema.schemaless && model.serde.tag.is_none() {
         let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
         return (
             quote!(&#p::TypeFacts::scalar(#p::Kind::String, #p::facts::BOUNDED)),
@@ -1009,44 +754,7 @@ fn enum_parts(
             quote!(),
         );
     }
-    if let (Some(_), Some(content)) = (&model.serde.tag, &model.serde.content) {
-        problems.push((
-            content.span(),
-            "is adjacently tagged, which is not supported yet".into(),
-            "use external tagging (one optional field per variant) or internal tagging (`#[serde(tag = \"kind\")]` alone)".into(),
-        ));
-    }
-    let internally_tagged = model.serde.tag.is_some() && model.serde.content.is_none();
-    for v in variants {
-        let (name, vid) = (&v.json_name, &v.ident);
-        match &v.shape {
-            VariantShape::Unit if !all_unit && !internally_tagged => problems.push((
-                v.span,
-                format!("variant `{vid}` carries no data while its siblings do: serde writes it as the string \"{name}\" and the others as objects"),
-                format!("give it an empty struct (`{vid} {{}}`), or move the data out of the enum"),
-            )),
-            VariantShape::Tuple => problems.push((
-                v.span,
-                format!("variant `{vid}` is a tuple variant, which serde writes as an array of mixed types"),
-                "use named fields or a single field".into(),
-            )),
-            _ => {}
-        }
-    }
-    if !problems.is_empty() {
-        for (span, problem, help) in problems {
-            diags.lint(
-                lints::Finding {
-                    lint: LintId::Unions,
-                    span,
-                    subject: ident.to_string(),
-                    problem,
-                    help,
-                },
-                &[&model.levels],
-                Context::of(model),
-            );
-        }
+    if schema.schemaless {
         return (
             quote!(&#p::TypeFacts::scalar(#p::Kind::Any, 0)),
             quote!({
@@ -1058,8 +766,9 @@ fn enum_parts(
             quote!(),
         );
     }
+    let internally_tagged = model.serde.tag.is_some() && model.serde.content.is_none();
     if internally_tagged && let Some(tag) = &model.serde.tag {
-        return internally_tagged_parts(model, variants, &tag.value(), &kw, diags);
+        return internally_tagged_parts(model, variants, &tag.value(), &kw, schema);
     }
     let mut facts = Vec::new();
     let mut schemas = Vec::new();
@@ -1092,7 +801,7 @@ fn enum_parts(
                 let statements: Vec<TokenStream> = fields
                     .iter()
                     .filter(|f| !f.serde.skip)
-                    .map(|f| field_schema(model, f, diags))
+                    .map(|f| field_schema(model, f, schema))
                     .collect();
                 schemas.push(quote!((#name, {
                     let mut __o = #p::ObjectSchema::new();
@@ -1102,7 +811,7 @@ fn enum_parts(
                     #desc
                     __s
                 })));
-                let (d, val) = struct_variant_arms(model, vid, fields, Some(name));
+                let (d, val) = struct_variant_arms(model, schema, vid, fields, Some(name));
                 defaults.push(d);
                 validate.push(val);
             }

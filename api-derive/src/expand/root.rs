@@ -6,10 +6,9 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::{Ident, LitStr};
 
-use super::keywords::{RuleSrc, opt_str, rules};
+use super::keywords::{opt_str, rules};
 use super::private;
 use crate::check::resource::{ColumnFormat, Deprecation, ResourceChecked, Scale, SpecLayout};
-use crate::lints::Diagnostics;
 use crate::model::Model;
 use crate::model::attrs::ContainerAttrs;
 
@@ -74,9 +73,8 @@ struct RootItems {
     crd: TokenStream,
 }
 
-/// Generates the root object of a checked `KubeResource`. The root's
-/// validation rules are checked here, as they are turned into code.
-pub fn root(model: &Model, checked: &ResourceChecked<'_>, diags: &mut Diagnostics) -> TokenStream {
+/// Generates the root object of a checked `KubeResource`.
+pub fn root(model: &Model, checked: &ResourceChecked<'_>) -> TokenStream {
     let cx = Cx {
         k: &model.krate,
         p: private(model),
@@ -86,15 +84,7 @@ pub fn root(model: &Model, checked: &ResourceChecked<'_>, diags: &mut Diagnostic
         r: checked,
         root: &checked.root,
     };
-    let validations = rules(
-        &cx.p,
-        &cx.a
-            .validation
-            .iter()
-            .map(|r| RuleSrc::Written(r))
-            .collect::<Vec<_>>(),
-        diags,
-    );
+    let validations = rules(&cx.p, &checked.validations);
     RootItems::build(&cx, &validations).into_tokens()
 }
 
