@@ -210,7 +210,7 @@ fn lint_cost() {
         let model = crate::model::parse(input, *d, &mut diags).expect("model");
         t_parse += start.elapsed();
         let start = Instant::now();
-        crate::expand::run_lints(&model, &mut diags);
+        crate::lints::run(&model, &mut diags);
         t_lints += start.elapsed();
     }
     println!("phases: parse {t_parse:?}, lints {t_lints:?}");

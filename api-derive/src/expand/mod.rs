@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 use crate::check::keywords::{CheckedKeywords, ListType, MapType};
 use crate::check::schema::SchemaChecked;
 use crate::facts::Consts;
-use crate::lints::{self, Context, Diagnostics, LintId};
+use crate::lints::{self, Context, Diagnostics};
 use crate::model::{Data, Derive, Field, Model, VariantShape};
 
 /// Expands a derive: the generated items, or the errors (together with
@@ -30,7 +30,7 @@ pub fn expand_with(input: &syn::DeriveInput, derive: Derive, lints_on: bool) -> 
     };
     crate::check::keys::check(&model, &mut diags);
     if lints_on {
-        run_lints(&model, &mut diags);
+        lints::run(&model, &mut diags);
     }
     let schema = crate::check::schema::check(&model, &mut diags);
     let mut out = api_type(&model, &schema);
@@ -72,111 +72,6 @@ fn stub_impls(model: &Model) -> TokenStream {
             }
         }
         impl #k::ApiType for #ident {}
-    }
-}
-
-/// The lint passes over the model (the lints' own module has the
-/// checks); the `lint_cost` benchmark runs them alone.
-pub(crate) fn run_lints(model: &Model, diags: &mut Diagnostics) {
-    let name = model.ident.to_string();
-    let fields: Vec<&Field> = match &model.data {
-        Data::Struct(fields) => fields.iter().collect(),
-        Data::Newtype(_) => Vec::new(),
-        Data::Enum(variants) => variants
-            .iter()
-            .flat_map(|v| match &v.shape {
-                VariantShape::Struct(fields) => fields.iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-    };
-    for f in fields
-        .iter()
-        .filter(|f| f.default.is_some() && !f.optional && !f.serde.skip)
-    {
-        diags.lint(
-            lints::Finding {
-                lint: LintId::DefaultOrRequired,
-                span: f.default_span,
-                subject: f.subject(&name),
-                problem: "has a default but is required, so the default can never apply".into(),
-                help: "make the field optional: `Option<T>` with `#[serde(default, skip_serializing_if = \"Option::is_none\")]`, or drop the default".into(),
-            },
-            &[&model.levels, &f.levels],
-            Context::Any,
-        );
-    }
-    if let Some(names) = &model.resource {
-        lints::check_kind_naming(&name, names, &model.levels, diags);
-    }
-    let k = &model.krate;
-    let context = Context::of(model);
-    let check =
-        |type_name: &str, fields: &[Field], levels: &[&lints::Levels], diags: &mut Diagnostics| {
-            lints::check_json_field_names(type_name, fields, levels, context, diags);
-            lints::check_fields(k, type_name, fields, levels, context, diags);
-        };
-    match &model.data {
-        Data::Struct(fields) => check(&name, fields, &[&model.levels], diags),
-        Data::Enum(variants) => {
-            let all_unit = variants
-                .iter()
-                .all(|v| matches!(v.shape, VariantShape::Unit));
-            for v in variants {
-                match &v.shape {
-                    VariantShape::Struct(fields) => {
-                        let vname = format!("{name}::{}", v.ident);
-                        check(&vname, fields, &[&model.levels, &v.levels], diags);
-                    }
-                    VariantShape::Newtype(f) => {
-                        let vname = format!("{name}::{}", v.ident);
-                        let shape = crate::model::shape::Shape::of(&f.ty);
-                        let levels = [&model.levels, &v.levels];
-                        lints::type_layer(k, &vname, f, &shape, &levels, context, diags);
-                    }
-                    _ => {}
-                }
-                let external = model.serde.tag.is_none() && model.serde.untagged.is_none();
-                if external
-                    && !all_unit
-                    && !matches!(v.shape, VariantShape::Unit)
-                    && !lints::naming::is_lower_camel(&v.json_name)
-                {
-                    // Data variants become properties of the union's schema.
-                    diags.lint(
-                        lints::Finding {
-                            lint: LintId::JsonFieldNames,
-                            span: v.span,
-                            subject: format!("{name}::{}", v.ident),
-                            problem: format!("JSON name `{}` is not lowerCamelCase (variants of a union are its fields)", v.json_name),
-                            help: format!("add `#[serde(rename_all = \"camelCase\")]` to `{name}`, or `#[serde(rename = \"{}\")]` to the variant", lints::naming::to_lower_camel(&v.json_name)),
-                        },
-                        &[&model.levels, &v.levels],
-                        context,
-                    );
-                }
-                // Values of a string enum, or of an internal tag.
-                let values = (all_unit && model.serde.untagged.is_none())
-                    || (model.serde.tag.is_some() && model.serde.content.is_none());
-                if values && !lints::is_enum_value(&v.json_name) {
-                    diags.lint(
-                        lints::Finding {
-                            lint: LintId::EnumValues,
-                            span: v.span,
-                            subject: format!("{name}::{}", v.ident),
-                            problem: format!("value `{}` is not CamelCase", v.json_name),
-                            help: "enum values are CamelCase constants (`ForbidConcurrent`); rename the variant or give it `#[serde(rename = \"...\")]`".into(),
-                        },
-                        &[&model.levels, &v.levels],
-                        context,
-                    );
-                }
-            }
-        }
-        Data::Newtype(f) => {
-            let shape = crate::model::shape::Shape::of(&f.ty);
-            lints::type_layer(k, &name, f, &shape, &[&model.levels], context, diags);
-        }
     }
 }
 

@@ -6,11 +6,13 @@
 mod fields;
 pub mod naming;
 mod paths;
+mod run;
 pub mod types;
 
 pub use fields::check_fields;
 pub use naming::{check_json_field_names, check_kind_naming};
 pub use paths::check_resource_paths;
+pub use run::run;
 pub use types::{field_mask, type_layer};
 
 use proc_macro2::{Span, TokenStream};
