@@ -1,6 +1,7 @@
 //! Code generation from the model: facts, `JsonSchema`, `ApiType`, and for
 //! `KubeResource` the root object, its list and its CRD.
 
+mod enums;
 mod keywords;
 mod root;
 
@@ -12,7 +13,7 @@ use crate::check::keywords::{CheckedKeywords, ListType, MapType};
 use crate::check::schema::SchemaChecked;
 use crate::facts::Consts;
 use crate::lints::{self, Context, Diagnostics};
-use crate::model::{Data, Derive, Field, Model, VariantShape};
+use crate::model::{Data, Derive, Field, Model};
 
 /// Expands a derive: the generated items, or the errors (together with
 /// whatever could still be generated, so that follow-up errors stay quiet).
@@ -315,6 +316,39 @@ fn field_facts(model: &Model, fields: &[Field]) -> Vec<TokenStream> {
         .collect()
 }
 
+/// The parts of a type's `JsonSchema` and `ApiType` impls, as each kind
+/// of type (struct, newtype, enum) builds them.
+struct TypeParts {
+    /// The `FACTS` constant's value.
+    facts: TokenStream,
+    /// The body of `json_schema`.
+    schema: TokenStream,
+    /// The body of `apply_defaults`.
+    defaults: TokenStream,
+    /// The body of `validate`.
+    validate: TokenStream,
+    /// Further `ApiType` methods (a struct's `validate_update`, `field_json`).
+    methods: TokenStream,
+}
+
+impl TypeParts {
+    /// Parts without further methods.
+    fn new(
+        facts: TokenStream,
+        schema: TokenStream,
+        defaults: TokenStream,
+        validate: TokenStream,
+    ) -> Self {
+        TypeParts {
+            facts,
+            schema,
+            defaults,
+            validate,
+            methods: quote!(),
+        }
+    }
+}
+
 /// `impl JsonSchema` and `impl ApiType` (with the facts) for the input type.
 fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
     let k = &model.krate;
@@ -323,16 +357,16 @@ fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
     let name = ident.to_string();
     let tkw = keywords::keywords(&p, &checked.type_keywords);
 
-    let mut extra_methods = quote!();
-    let (facts, schema, defaults, validate) = match &model.data {
-        Data::Struct(fields) => {
-            let (facts, schema, defaults, validate, methods) =
-                struct_parts(model, checked, fields, tkw.as_ref());
-            extra_methods = methods;
-            (facts, schema, defaults, validate)
-        }
+    let TypeParts {
+        facts,
+        schema,
+        defaults,
+        validate,
+        methods: extra_methods,
+    } = match &model.data {
+        Data::Struct(fields) => struct_parts(model, checked, fields, tkw.as_ref()),
         Data::Newtype(f) => newtype_parts(model, checked, f, tkw.as_ref()),
-        Data::Enum(variants) => enum_parts(model, variants, tkw.as_ref(), checked),
+        Data::Enum(variants) => enums::enum_parts(model, variants, tkw.as_ref(), checked),
     };
 
     let facts_check = quote! {
@@ -380,13 +414,7 @@ fn struct_parts(
     checked: &SchemaChecked<'_>,
     fields: &[Field],
     tkw: Option<&TokenStream>,
-) -> (
-    TokenStream,
-    TokenStream,
-    TokenStream,
-    TokenStream,
-    TokenStream,
-) {
+) -> TypeParts {
     let k = &model.krate;
     let p = private(model);
     let facts = field_facts(model, fields);
@@ -472,16 +500,16 @@ fn struct_parts(
         }
     };
     let own = own_flags(model, checked).tokens(&p);
-    (
-        quote!({
+    TypeParts {
+        facts: quote!({
             const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
             &#p::TypeFacts::object(__FIELDS, #own)
         }),
         schema,
-        quote!(#(#defaults)*),
-        quote!(#(#validate)*),
-        extra_methods,
-    )
+        defaults: quote!(#(#defaults)*),
+        validate: quote!(#(#validate)*),
+        methods: extra_methods,
+    }
 }
 
 /// The facts, schema, `apply_defaults` and `validate` bodies of a newtype:
@@ -491,7 +519,7 @@ fn newtype_parts(
     checked: &SchemaChecked<'_>,
     f: &Field,
     tkw: Option<&TokenStream>,
-) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+) -> TypeParts {
     let k = &model.krate;
     let p = private(model);
     let ty = &f.ty;
@@ -512,7 +540,7 @@ fn newtype_parts(
         declared.insert("KW_EXAMPLE");
     }
     let (own, declared) = (own.tokens(&p), declared.tokens(&p));
-    (
+    TypeParts::new(
         quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
         quote!({
             #[allow(unused_mut)]
@@ -523,210 +551,5 @@ fn newtype_parts(
         }),
         quote!(#k::ApiType::apply_defaults(&mut self.#access);),
         quote!(#k::ApiType::validate(&self.#access, __path, __errors);),
-    )
-}
-
-/// The `apply_defaults` and `validate` match arms of a struct variant; with
-/// `child`, the variant's fields are validated below `__path.child(child)`.
-fn struct_variant_arms(
-    model: &Model,
-    schema: &SchemaChecked<'_>,
-    vid: &syn::Ident,
-    fields: &[Field],
-    child: Option<&String>,
-) -> (TokenStream, TokenStream) {
-    let k = &model.krate;
-    let ident = &model.ident;
-    let binds: Vec<_> = fields.iter().filter_map(|f| f.ident.clone()).collect();
-    let d = fields
-        .iter()
-        .filter(|f| !f.serde.skip)
-        .filter_map(|f| f.ident.as_ref())
-        .map(|id| quote!(#k::ApiType::apply_defaults(#id);));
-    let val = fields.iter().filter(|f| !f.serde.skip).filter_map(|f| {
-        let id = f.ident.as_ref()?;
-        Some(field_validate(model, f, schema, quote!(#id)))
-    });
-    let scope = child.map(|name| quote!(let __path = &__path.child(#name);));
-    (
-        quote!(#ident::#vid { #(#binds,)* .. } => { #(#d)* }),
-        quote!(#ident::#vid { #(#binds,)* .. } => { #scope #(#val)* }),
-    )
-}
-
-/// `#[serde(tag = "kind")]`: a discriminator and the members' fields in
-/// one object.
-fn internally_tagged_parts(
-    model: &Model,
-    variants: &[crate::model::Variant],
-    tag: &str,
-    kw: &TokenStream,
-    schema: &SchemaChecked<'_>,
-) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
-    let k = &model.krate;
-    let p = private(model);
-    let ident = &model.ident;
-    let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
-    let mut facts = vec![
-        quote!(#p::FieldFacts { name: #tag, ty: <::std::string::String as #k::ApiType>::FACTS, required: true, defaulted: false, flattened: false, masked: 0 }),
-    ];
-    let mut members = Vec::new();
-    let mut defaults = Vec::new();
-    let mut validate = Vec::new();
-    for v in variants {
-        let vid = &v.ident;
-        match &v.shape {
-            VariantShape::Unit => {
-                defaults.push(quote!(#ident::#vid => {}));
-                validate.push(quote!(#ident::#vid => {}));
-            }
-            VariantShape::Newtype(f) => {
-                let ty = &f.ty;
-                facts.push(quote!(#p::FieldFacts { name: "", ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: true, masked: 0 }));
-                members.push(quote!(<#ty as #k::ApiType>::api_schema(__g)));
-                defaults.push(quote!(#ident::#vid(__v) => #k::ApiType::apply_defaults(__v),));
-                validate.push(
-                    quote!(#ident::#vid(__v) => #k::ApiType::validate(__v, __path, __errors),),
-                );
-            }
-            VariantShape::Struct(fields) => {
-                for ff in field_facts(model, fields) {
-                    facts.push(ff);
-                }
-                let statements: Vec<TokenStream> = fields
-                    .iter()
-                    .filter(|f| !f.serde.skip)
-                    .map(|f| field_schema(model, f, schema))
-                    .collect();
-                members.push(quote!({
-                    let mut __o = #p::ObjectSchema::new();
-                    #(#statements)*
-                    __o.finish(&#p::Keywords::NONE)
-                }));
-                let (d, val) = struct_variant_arms(model, schema, vid, fields, None);
-                defaults.push(d);
-                validate.push(val);
-            }
-            VariantShape::Tuple => {}
-        }
-    }
-    (
-        quote!({
-            const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
-            &#p::TypeFacts::object(__FIELDS, 0)
-        }),
-        quote!(#p::discriminated_union(#tag, &[#(#values),*], ::std::vec![#(#members),*], &#kw)),
-        quote!(#[allow(unused_variables)] match self { #(#defaults)* }),
-        quote!(#[allow(unused_variables)] match self { #(#validate)* }),
-    )
-}
-
-/// The facts, schema, `apply_defaults` and `validate` bodies of an enum:
-/// a string enum, a schemaless enum (its problems were reported), an
-/// internally tagged union or an externally tagged one; `tkw` is the
-/// type's own `Keywords` literal.
-fn enum_parts(
-    model: &Model,
-    variants: &[crate::model::Variant],
-    tkw: Option<&TokenStream>,
-    schema: &SchemaChecked<'_>,
-) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
-    let k = &model.krate;
-    let p = private(model);
-    let kw = tkw.cloned().unwrap_or_else(|| quote!(#p::Keywords::NONE));
-    let all_unit = variants
-        .iter()
-        .all(|v| matches!(v.shape, VariantShape::Unit));
-    let ident = &model.ident;
-    // An enum no structural schema describes (its problems were reported
-    // to the `unions` lint) preserves unknown fields.
-    if all_unit && !schema.schemaless && model.serde.tag.is_none() {
-        let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
-        return (
-            quote!(&#p::TypeFacts::scalar(#p::Kind::String, #p::facts::BOUNDED)),
-            quote!(#p::string_enum(&[#(#values),*], &#kw)),
-            quote!(),
-            quote!(),
-        );
-    }
-    if schema.schemaless {
-        return (
-            quote!(&#p::TypeFacts::scalar(#p::Kind::Any, 0)),
-            quote!({
-                let mut __s = #p::schemars::json_schema!({ "x-kubernetes-preserve-unknown-fields": true });
-                #p::apply(&mut __s, &#kw);
-                __s
-            }),
-            quote!(),
-            quote!(),
-        );
-    }
-    let internally_tagged = model.serde.tag.is_some() && model.serde.content.is_none();
-    if internally_tagged && let Some(tag) = &model.serde.tag {
-        return internally_tagged_parts(model, variants, &tag.value(), &kw, schema);
-    }
-    let mut facts = Vec::new();
-    let mut schemas = Vec::new();
-    let mut defaults = Vec::new();
-    let mut validate = Vec::new();
-    for v in variants {
-        let name = &v.json_name;
-        let vid = &v.ident;
-        let desc = v
-            .docs
-            .as_deref()
-            .map(|d| quote!(__s.insert("description".into(), #d.into());));
-        match &v.shape {
-            VariantShape::Unit | VariantShape::Tuple => {}
-            VariantShape::Newtype(f) => {
-                let ty = &f.ty;
-                facts.push(quote!(#p::FieldFacts { name: #name, ty: <#ty as #k::ApiType>::FACTS, required: false, defaulted: false, flattened: false, masked: 0 }));
-                schemas.push(quote!((#name, {
-                    #[allow(unused_mut)]
-                    let mut __s = <#ty as #k::ApiType>::api_schema(__g);
-                    #desc
-                    __s
-                })));
-                defaults.push(quote!(#ident::#vid(__v) => #k::ApiType::apply_defaults(__v),));
-                validate.push(quote!(#ident::#vid(__v) => #k::ApiType::validate(__v, &__path.child(#name), __errors),));
-            }
-            VariantShape::Struct(fields) => {
-                let ff = field_facts(model, fields);
-                facts.push(quote!(#p::FieldFacts { name: #name, ty: &#p::TypeFacts::object(&[#(#ff),*], 0), required: false, defaulted: false, flattened: false, masked: 0 }));
-                let statements: Vec<TokenStream> = fields
-                    .iter()
-                    .filter(|f| !f.serde.skip)
-                    .map(|f| field_schema(model, f, schema))
-                    .collect();
-                schemas.push(quote!((#name, {
-                    let mut __o = #p::ObjectSchema::new();
-                    #(#statements)*
-                    #[allow(unused_mut)]
-                    let mut __s = __o.finish(&#p::Keywords::NONE);
-                    #desc
-                    __s
-                })));
-                let (d, val) = struct_variant_arms(model, schema, vid, fields, Some(name));
-                defaults.push(d);
-                validate.push(val);
-            }
-        }
-    }
-    let unit_arms = variants
-        .iter()
-        .filter(|v| matches!(v.shape, VariantShape::Unit | VariantShape::Tuple))
-        .map(|v| {
-            let vid = &v.ident;
-            quote!(#ident::#vid { .. } => {})
-        });
-    let unit_arms: Vec<_> = unit_arms.collect();
-    (
-        quote!({
-            const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
-            &#p::TypeFacts::object(__FIELDS, 0)
-        }),
-        quote!(#p::tagged_union(::std::vec![#(#schemas),*], &#kw)),
-        quote!(#[allow(unused_variables)] match self { #(#defaults)* #(#unit_arms)* }),
-        quote!(#[allow(unused_variables)] match self { #(#validate)* #(#unit_arms)* }),
     )
 }
