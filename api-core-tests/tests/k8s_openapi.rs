@@ -13,7 +13,7 @@
 //!   writes for them (the same nodes of the corpus file).
 //! - Values are validated against those schemas and defaulted from them.
 
-use api_core::crd::yaml_to_json;
+use api_core::crd::{CustomResourceDefinition, yaml_to_json};
 use api_core::decode::{DecodeOptions, decode};
 use api_core::schema::structural::check_crd;
 use serde_json::{Value, json};
@@ -63,14 +63,20 @@ fn assert_same(what: &str, generated: &Value, expected: &Value) {
     assert!(out.is_empty(), "{what} differs:\n  {}", out.join("\n  "));
 }
 
-#[test]
-fn cronjob_corpus_is_reproduced() {
-    let mut crd = cronjob::CronJob::crd();
-    // The book generates with `crd:maxDescLen=0`: no descriptions at all.
+/// The CRD as JSON without descriptions (the book generates with
+/// `crd:maxDescLen=0`), after checking that the structural checker
+/// accepts it.
+fn bare_checked(mut crd: CustomResourceDefinition) -> Value {
     crd.truncate_descriptions(0);
     let generated = crd.to_json();
     let errors = check_crd(&generated);
     assert!(errors.is_empty(), "structural checker: {errors:?}");
+    generated
+}
+
+#[test]
+fn cronjob_corpus_is_reproduced() {
+    let generated = bare_checked(cronjob::CronJob::crd());
     let Some(expected) = corpus_cronjob() else {
         return;
     };
@@ -110,11 +116,7 @@ mod embedding {
 
 #[test]
 fn embedded_kubernetes_types_get_controller_gens_schemas() {
-    let mut crd = embedding::Runner::crd();
-    crd.truncate_descriptions(0);
-    let generated = crd.to_json();
-    let errors = check_crd(&generated);
-    assert!(errors.is_empty(), "structural checker: {errors:?}");
+    let generated = bare_checked(embedding::Runner::crd());
     let spec = node(root_schema(&generated), "spec");
     assert_eq!(spec["required"], json!(["template"]));
 
