@@ -591,22 +591,20 @@ class Universe:
         pkg = decl.pkg
         if decl.name in pkg.json_marshalers:
             schema = {}
-            apply_markers(schema, decl.markers, self, pkg, decl)
+            apply_markers(schema, decl.markers, pkg, decl)
             if "type" in schema:
                 return with_doc(schema, decl.doc)
             # no schema markers: traverse the type as if it had no marshaler
         elif decl.name in pkg.text_marshalers:
             schema = {"type": "string"}
-            apply_markers(schema, decl.markers, self, pkg, decl)
+            apply_markers(schema, decl.markers, pkg, decl)
             return with_doc(schema, decl.doc)
         if decl.kind == "struct":
             schema = self.struct_schema(decl)
         else:
             schema = self.expr_schema(pkg, decl.underlying)
-            if decl.underlying in BUILTINS or decl.underlying in ("interface{}",):
-                pass
         schema = with_doc(schema, decl.doc)
-        apply_markers(schema, decl.markers, self, pkg, decl)
+        apply_markers(schema, decl.markers, pkg, decl)
         return schema
 
     def struct_schema(self, decl):
@@ -630,15 +628,7 @@ class Universe:
             inline = "inline" in opts[1:] or name == ""
             omitempty = "omitempty" in opts[1:]
             marker_names = {m for m, _ in f.markers}
-            if "kubebuilder:validation:Optional" in marker_names:
-                pass
-            elif "kubebuilder:validation:Required" in marker_names:
-                required.append(name)
-            elif "optional" in marker_names or "k8s:optional" in marker_names:
-                pass
-            elif "required" in marker_names or "k8s:required" in marker_names:
-                required.append(name)
-            elif not inline and not omitempty:
+            if field_required(marker_names, inline, omitempty):
                 required.append(name)
             schema = self.expr_schema(pkg, f.type_expr)
             doc = extract_doc(f.doc)
@@ -649,7 +639,7 @@ class Universe:
                 schema["description"] = doc
             else:
                 schema.pop("description", None)
-            apply_markers(schema, f.markers, self, pkg, decl, field=True)
+            apply_markers(schema, f.markers, pkg, decl, field=True)
             if inline:
                 inlined.append(schema)
                 continue
@@ -703,6 +693,21 @@ class Universe:
         return base
 
 
+def field_required(markers, inline, omitempty):
+    """controller-gen's rule (structToSchema): explicit markers first, in
+    its order of precedence; otherwise required unless inline or
+    `omitempty` (`omitzero` does not count)."""
+    if "kubebuilder:validation:Optional" in markers:
+        return False
+    if "kubebuilder:validation:Required" in markers:
+        return True
+    if "optional" in markers or "k8s:optional" in markers:
+        return False
+    if "required" in markers or "k8s:required" in markers:
+        return True
+    return not inline and not omitempty
+
+
 def with_doc(schema, doc_lines):
     doc = extract_doc(doc_lines)
     if doc:
@@ -730,7 +735,9 @@ def marker_json(raw):
         return raw
 
 
-def schema_type(schema, universe):
+def schema_type(schema):
+    """The schema's `type` as controller-gen sees it when it applies
+    markers: `None` for a reference, `""` for none."""
     if "type" in schema:
         return schema["type"]
     if "$ref" in schema:
@@ -738,14 +745,14 @@ def schema_type(schema, universe):
     return ""
 
 
-def apply_markers(schema, markers, universe, pkg, decl, field=False):
+def apply_markers(schema, markers, pkg, decl, field=False):
     """The markers controller-gen applies to a schema, in its priority order."""
     by_name = {}
     for name, value in markers:
         by_name.setdefault(name, []).append(value)
     # listType before listMapKey (ApplyPriorityDefault - 1); +default before
     # +kubebuilder:default, which wins.
-    t = schema_type(schema, universe)
+    t = schema_type(schema)
     if "listType" in by_name and t == "array":
         schema["x-kubernetes-list-type"] = by_name["listType"][-1]
     if "listMapKey" in by_name and t == "array" and schema.get("x-kubernetes-list-type") == "map":
