@@ -222,7 +222,7 @@ fn embedded_values_are_validated_with_field_paths() {
     )
     .unwrap_err();
     assert_eq!(bad_quantity.code, 422, "{bad_quantity:?}");
-    let causes = &bad_quantity.details.as_ref().unwrap().causes;
+    let causes = bad_quantity.causes();
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert!(
         causes[0].field.starts_with("spec.jobTemplate.")
@@ -240,7 +240,7 @@ fn embedded_values_are_validated_with_field_paths() {
     )
     .unwrap_err();
     assert_eq!(missing_name.code, 422, "{missing_name:?}");
-    let causes = &missing_name.details.as_ref().unwrap().causes;
+    let causes = missing_name.causes();
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(
         causes[0].field,
@@ -262,14 +262,7 @@ fn embedded_values_are_validated_with_field_paths() {
         &DecodeOptions::default(),
     )
     .unwrap_err();
-    let fields: Vec<&str> = err
-        .details
-        .as_ref()
-        .unwrap()
-        .causes
-        .iter()
-        .map(|c| c.field.as_str())
-        .collect();
+    let fields: Vec<&str> = err.causes().iter().map(|c| c.field.as_str()).collect();
     assert_eq!(
         fields,
         [
