@@ -359,4 +359,118 @@ mod tests {
         assert!(!re.is_match("١٢٣"));
         assert!(go_regex("(").is_none());
     }
+
+    /// One keyword of api-keywords' table set to a value that `violation`
+    /// breaks. A row without a case here fails the tests below: a new
+    /// keyword needs its `Keywords` field, its schema output and (unless
+    /// its check is `None`) its run-time check.
+    fn sample(k: &api_keywords::Keyword) -> Keywords {
+        use api_keywords as kw;
+        let none = Keywords::NONE;
+        match k.fact {
+            f if f == kw::MINIMUM.fact => Keywords {
+                minimum: Some(Num::Int(2)),
+                ..none
+            },
+            f if f == kw::MAXIMUM.fact => Keywords {
+                maximum: Some(Num::Int(0)),
+                ..none
+            },
+            f if f == kw::MULTIPLE_OF.fact => Keywords {
+                multiple_of: Some(Num::Int(3)),
+                ..none
+            },
+            f if f == kw::MIN_LENGTH.fact => Keywords {
+                min_length: Some(5),
+                ..none
+            },
+            f if f == kw::MAX_LENGTH.fact => Keywords {
+                max_length: Some(1),
+                ..none
+            },
+            f if f == kw::PATTERN.fact => Keywords {
+                pattern: Some("^[0-9]+$"),
+                ..none
+            },
+            f if f == kw::FORMAT.fact => Keywords {
+                format: Some("int32"),
+                ..none
+            },
+            f if f == kw::MIN_ITEMS.fact => Keywords {
+                min_items: Some(3),
+                ..none
+            },
+            f if f == kw::MAX_ITEMS.fact => Keywords {
+                max_items: Some(1),
+                ..none
+            },
+            f if f == kw::MIN_PROPERTIES.fact => Keywords {
+                min_properties: Some(3),
+                ..none
+            },
+            f if f == kw::MAX_PROPERTIES.fact => Keywords {
+                max_properties: Some(1),
+                ..none
+            },
+            f if f == kw::ENUM.fact => Keywords {
+                enum_values: &["a", "b"],
+                ..none
+            },
+            // `example` is written by `set_example`, not through `Keywords`.
+            f if f == kw::EXAMPLE.fact => none,
+            other => panic!("no sample for keyword {other}: add one"),
+        }
+    }
+
+    /// Every row's schema keywords are what the schema gets (both names of
+    /// a bound: the exclusive form is written with the bound).
+    #[test]
+    fn keyword_rows_write_their_schema_keywords() {
+        for k in api_keywords::TABLE {
+            let mut schema = schemars::json_schema!({ "type": "string", "items": {} });
+            let mut set = sample(k);
+            set.exclusive_minimum = set.minimum.is_some();
+            set.exclusive_maximum = set.maximum.is_some();
+            crate::__private::apply(&mut schema, &set);
+            if k.fact == api_keywords::EXAMPLE.fact {
+                crate::__private::set_example(&mut schema, &1);
+            }
+            for name in k.schema {
+                assert!(
+                    schema.get(*name).is_some(),
+                    "{}: `{name}` not written: {schema:?}",
+                    k.fact
+                );
+            }
+        }
+    }
+
+    /// Every row checked at run time is enforced by the check the table
+    /// names, with one error for a breaking value; rows checked elsewhere
+    /// or not at all produce none here.
+    #[test]
+    fn keyword_rows_are_checked_at_run_time() {
+        use api_keywords::Check;
+        let spec = FieldPath::new("spec");
+        let path = spec.child("x");
+        for k in api_keywords::TABLE {
+            let set = sample(k);
+            let mut errors = ErrorList::default();
+            match k.check {
+                Check::Number => number(1.0, || Value::from(1), &set, &path, &mut errors),
+                Check::String => string("abc", &set, &path, &mut errors),
+                Check::Items => items(2, &set, &path, &mut errors),
+                Check::Properties => properties(2, &set, &path, &mut errors),
+                Check::None => {
+                    number(1.0, || Value::from(1), &set, &path, &mut errors);
+                    string("abc", &set, &path, &mut errors);
+                    items(2, &set, &path, &mut errors);
+                    properties(2, &set, &path, &mut errors);
+                    assert!(errors.is_empty(), "{}: {errors:?}", k.fact);
+                    continue;
+                }
+            }
+            assert_eq!(errors.len(), 1, "{}: {errors:?}", k.fact);
+        }
+    }
 }

@@ -395,32 +395,9 @@ pub const fn flagged(inner: &'static TypeFacts, flags: u32, keywords: u32) -> Ty
     }
 }
 
-/// `minimum` / `exclusive_minimum`.
-pub const KW_MINIMUM: u32 = 1;
-/// `maximum` / `exclusive_maximum`.
-pub const KW_MAXIMUM: u32 = 1 << 1;
-/// `multiple_of`.
-pub const KW_MULTIPLE_OF: u32 = 1 << 2;
-/// `min_length`.
-pub const KW_MIN_LENGTH: u32 = 1 << 3;
-/// `max_length`.
-pub const KW_MAX_LENGTH: u32 = 1 << 4;
-/// `pattern`.
-pub const KW_PATTERN: u32 = 1 << 5;
-/// `format`.
-pub const KW_FORMAT: u32 = 1 << 6;
-/// `min_items`.
-pub const KW_MIN_ITEMS: u32 = 1 << 7;
-/// `max_items`.
-pub const KW_MAX_ITEMS: u32 = 1 << 8;
-/// `min_properties`.
-pub const KW_MIN_PROPERTIES: u32 = 1 << 9;
-/// `max_properties`.
-pub const KW_MAX_PROPERTIES: u32 = 1 << 10;
-/// `enum`.
-pub const KW_ENUM: u32 = 1 << 11;
-/// `example`.
-pub const KW_EXAMPLE: u32 = 1 << 12;
+// The keyword bits (`KW_MINIMUM`, ...): one per row of api-keywords'
+// table, which api-derive reads too.
+pub use api_keywords::bits::*;
 
 /// The type-layer check of `duplicate_keywords`: a field may not declare a
 /// keyword its type already declares (one would silently replace the other).

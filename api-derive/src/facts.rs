@@ -1,7 +1,9 @@
 //! The flag and keyword constants of `api_core::facts`, by name. Generated
 //! code writes sets of them as `#p::facts::FLOAT | #p::facts::UNSIGNED`,
 //! so api-derive holds no bit values: api-core's constants are the only
-//! ones, and a name api-core does not have does not compile.
+//! ones, and a name api-core does not have does not compile. The keyword
+//! constants (`KW_*`) are the rows of api-keywords' table, which api-core
+//! re-exports.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -25,24 +27,6 @@ pub const FLAGS: &[&str] = &[
     "LENIENT_DECODE",
 ];
 
-/// Every keyword constant (`KW_*`) of `api_core::facts`.
-#[cfg_attr(not(test), allow(dead_code))]
-pub const KEYWORDS: &[&str] = &[
-    "KW_MINIMUM",
-    "KW_MAXIMUM",
-    "KW_MULTIPLE_OF",
-    "KW_MIN_LENGTH",
-    "KW_MAX_LENGTH",
-    "KW_PATTERN",
-    "KW_FORMAT",
-    "KW_MIN_ITEMS",
-    "KW_MAX_ITEMS",
-    "KW_MIN_PROPERTIES",
-    "KW_MAX_PROPERTIES",
-    "KW_ENUM",
-    "KW_EXAMPLE",
-];
-
 /// A set of `api_core::facts` constants, by name, in insertion order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Consts(Vec<&'static str>);
@@ -59,7 +43,10 @@ impl Consts {
 
     /// Adds `name` (once).
     pub fn insert(&mut self, name: &'static str) {
-        debug_assert!(FLAGS.contains(&name) || KEYWORDS.contains(&name), "{name}");
+        debug_assert!(
+            FLAGS.contains(&name) || api_keywords::Keyword::by_fact(name).is_some(),
+            "{name}"
+        );
         if !self.0.contains(&name) {
             self.0.push(name);
         }
@@ -92,9 +79,10 @@ impl Consts {
 mod tests {
     use super::*;
 
-    /// The names here are exactly the `pub const NAME: u32` items of
-    /// `api_core::facts`: adding a flag or keyword on one side without the
-    /// other fails this test.
+    /// The flag names here are exactly the `pub const NAME: u32` items of
+    /// `api_core::facts`, and it re-exports the keyword bits of the table
+    /// this crate reads: adding a flag on one side without the other fails
+    /// this test.
     #[test]
     fn names_match_api_core() {
         let source = include_str!("../../api-core/src/facts.rs");
@@ -106,9 +94,10 @@ mod tests {
             .map(|(name, _)| name)
             .collect();
         declared.sort_unstable();
-        let mut known: Vec<&str> = FLAGS.iter().chain(KEYWORDS).copied().collect();
+        let mut known: Vec<&str> = FLAGS.to_vec();
         known.sort_unstable();
         assert_eq!(known, declared);
+        assert!(source.contains("\npub use api_keywords::bits::*;\n"));
     }
 
     #[test]
@@ -116,6 +105,12 @@ mod tests {
         let p = quote!(::api_core::__private);
         assert_eq!(Consts::default().tokens(&p).to_string(), "0u32");
         let set = Consts::of(&["FLOAT", "UNSIGNED", "FLOAT"]);
+        assert_eq!(
+            Consts::of(&[api_keywords::ENUM.fact])
+                .tokens(&p)
+                .to_string(),
+            quote!(::api_core::__private::facts::KW_ENUM).to_string()
+        );
         assert_eq!(
             set.tokens(&p).to_string(),
             quote!(::api_core::__private::facts::FLOAT | ::api_core::__private::facts::UNSIGNED)

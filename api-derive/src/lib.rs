@@ -8,6 +8,7 @@ mod expand;
 mod facts;
 mod lints;
 mod model;
+mod pipeline;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +20,7 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(KubeResource, attributes(kube, default))]
 pub fn derive_kube_resource(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(input) => expand::expand(&input, model::Derive::KubeResource).into(),
+        Ok(input) => pipeline::expand(&input, model::Derive::KubeResource).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }
@@ -29,7 +30,7 @@ pub fn derive_kube_resource(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ApiType, attributes(kube, default))]
 pub fn derive_api_type(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(input) => expand::expand(&input, model::Derive::ApiType).into(),
+        Ok(input) => pipeline::expand(&input, model::Derive::ApiType).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }

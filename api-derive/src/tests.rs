@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::expand::{expand, expand_with};
 use crate::model::Derive;
+use crate::pipeline::{expand, expand_with};
 
 fn pretty(derive: Derive, input: &str) -> String {
     let input: syn::DeriveInput = syn::parse_str(input).expect("test input parses");

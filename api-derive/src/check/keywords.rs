@@ -388,8 +388,11 @@ pub fn rules(srcs: &[RuleSrc<'_>], diags: &mut Diagnostics) -> Vec<Rule> {
 }
 
 /// The written rules of a root object or a type, checked in order.
-pub fn written_rules(rules: &[SpannedValue<ValidationRule>], diags: &mut Diagnostics) -> Vec<Rule> {
-    rules.iter().map(|r| written_rule(r, diags)).collect()
+pub fn written_rules<'a>(
+    rules: impl IntoIterator<Item = &'a SpannedValue<ValidationRule>>,
+    diags: &mut Diagnostics,
+) -> Vec<Rule> {
+    rules.into_iter().map(|r| written_rule(r, diags)).collect()
 }
 
 /// `validation(...)`: a rule that is not blank, a message on one line (and

@@ -232,7 +232,7 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     status_optional(model, &root, diags);
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
-    let validations = keywords::written_rules(&a.validation, diags);
+    let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), diags);
     Some(ResourceChecked {
         names,
         root_name,

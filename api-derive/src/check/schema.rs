@@ -9,6 +9,7 @@ use syn::spanned::Spanned;
 
 use super::keywords::{self, CheckedKeywords, Rule, RuleSrc};
 use crate::lints::{self, Context, Diagnostics, LintId};
+use crate::model::attrs::{TypeRuleAttr, Union, UnionKind};
 use crate::model::{Data, Derive, Field, Model, Variant, VariantShape};
 
 /// A type after its schema checks.
@@ -20,19 +21,20 @@ pub struct SchemaChecked<'m> {
     /// tuple variants): its schema preserves unknown fields.
     pub schemaless: bool,
     /// The checked keywords of every field a schema is generated for, by
-    /// the field (compared by address: the fields are the model's).
-    fields: Vec<(&'m Field, CheckedKeywords<'m>)>,
+    /// `Field::index` (`None`: not in the schema).
+    fields: Vec<Option<CheckedKeywords<'m>>>,
+    /// What a field outside the schema has: no keywords.
+    none: CheckedKeywords<'m>,
 }
 
 impl<'m> SchemaChecked<'m> {
-    /// The checked keywords of `f`, one of the model's fields that are
-    /// in the schema.
+    /// The checked keywords of `f`, one of the model's fields (none for a
+    /// field outside the schema).
     pub fn field(&self, f: &Field) -> &CheckedKeywords<'m> {
         self.fields
-            .iter()
-            .find(|(checked, _)| std::ptr::eq(*checked, f))
-            .map(|(_, kw)| kw)
-            .expect("every field in the schema was checked")
+            .get(f.index)
+            .and_then(Option::as_ref)
+            .unwrap_or(&self.none)
     }
 }
 
@@ -66,14 +68,18 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> SchemaChecked<'m>
             }
         }
     };
-    let fields = fields
-        .into_iter()
-        .map(|f| (f, keywords::field(f, diags)))
-        .collect();
+    let mut checked: Vec<Option<CheckedKeywords<'m>>> = Vec::new();
+    checked.resize_with(model.field_count, || None);
+    for f in fields {
+        if let Some(slot) = checked.get_mut(f.index) {
+            *slot = Some(keywords::field(f, diags));
+        }
+    }
     SchemaChecked {
         type_keywords,
         schemaless,
-        fields,
+        fields: checked,
+        none: CheckedKeywords::default(),
     }
 }
 
@@ -145,45 +151,29 @@ fn type_keywords<'m>(model: &'m Model, diags: &mut Diagnostics) -> CheckedKeywor
 /// controller-gen's current form. On a `KubeResource` spec the written rules
 /// belong to the root and are left out here. Reports the unions' problems.
 fn union_and_written_rules<'m>(model: &'m Model, diags: &mut Diagnostics) -> Vec<RuleSrc<'m>> {
-    let a = &model.attrs;
-    let mut counters = [0usize; 4];
     let mut out = Vec::new();
-    for key in &model.rule_order {
-        let slot = match key.as_str() {
-            "validation" => 0,
-            "exactly_one_of" => 1,
-            "at_most_one_of" => 2,
-            "at_least_one_of" => 3,
-            _ => continue,
-        };
-        let i = counters[slot];
-        counters[slot] += 1;
-        if slot == 0 {
-            if model.derive == Derive::ApiType
-                && let Some(r) = a.validation.get(i)
-            {
-                out.push(RuleSrc::Written(r));
+    for attr in model.attrs.type_rules() {
+        let (group, op, verb) = match attr {
+            TypeRuleAttr::Written(r) => {
+                if model.derive == Derive::ApiType {
+                    out.push(RuleSrc::Written(r));
+                }
+                continue;
             }
-            continue;
-        }
-        let (groups, op, verb) = match slot {
-            1 => (
-                &a.exactly_one_of,
+            TypeRuleAttr::Union(UnionKind::Exactly, group) => (
+                group,
                 "== 1",
                 "exactly one of the fields in [{}] must be set",
             ),
-            2 => (
-                &a.at_most_one_of,
+            TypeRuleAttr::Union(UnionKind::AtMost, group) => (
+                group,
                 "<= 1",
                 "at most one of the fields in [{}] may be set",
             ),
-            _ => (
-                &a.at_least_one_of,
-                "",
-                "at least one of the fields in [{}] must be set",
-            ),
+            TypeRuleAttr::Union(UnionKind::AtLeast, group) => {
+                (group, "", "at least one of the fields in [{}] must be set")
+            }
         };
-        let Some(group) = groups.get(i) else { continue };
         if let Some(rule) = union_rule(model, group, op, verb, diags) {
             out.push(RuleSrc::Generated(rule));
         }
@@ -197,7 +187,7 @@ fn union_and_written_rules<'m>(model: &'m Model, diags: &mut Diagnostics) -> Vec
 /// the members.
 fn union_rule(
     model: &Model,
-    group: &darling::util::SpannedValue<Vec<syn::LitStr>>,
+    group: &Union,
     op: &str,
     verb: &str,
     diags: &mut Diagnostics,

@@ -1,9 +1,11 @@
-//! Code generation from the model: facts, `JsonSchema`, `ApiType`, and for
-//! `KubeResource` the root object, its list and its CRD.
+//! Code generation from the model and the checked values: facts,
+//! `JsonSchema`, `ApiType`, and for `KubeResource` the root object, its
+//! list and its CRD. Nothing here reports: checking is done (`check/`,
+//! `lints/`) before any of it runs.
 
 mod enums;
 mod keywords;
-mod root;
+pub mod root;
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -12,53 +14,13 @@ use syn::spanned::Spanned;
 use crate::check::keywords::{CheckedKeywords, ListType, MapType};
 use crate::check::schema::SchemaChecked;
 use crate::facts::Consts;
-use crate::lints::{self, Context, Diagnostics};
-use crate::model::{Data, Derive, Field, Model};
-
-/// Expands a derive: the generated items, or the errors (together with
-/// whatever could still be generated, so that follow-up errors stay quiet).
-pub fn expand(input: &syn::DeriveInput, derive: Derive) -> TokenStream {
-    expand_with(input, derive, true)
-}
-
-/// [`expand`], with the lint passes on or off (off only to measure what
-/// they cost, in the `lint_cost` test).
-pub fn expand_with(input: &syn::DeriveInput, derive: Derive, lints_on: bool) -> TokenStream {
-    let mut diags = Diagnostics::default();
-    let Some(model) = crate::model::parse(input, derive, &mut diags) else {
-        let (errors, warnings, _) = diags.into_tokens();
-        return quote!(#errors #warnings);
-    };
-    crate::check::keys::check(&model, &mut diags);
-    if lints_on {
-        lints::run(&model, &mut diags);
-    }
-    let schema = crate::check::schema::check(&model, &mut diags);
-    let mut out = api_type(&model, &schema);
-    if derive == Derive::KubeResource
-        && let Some(checked) = crate::check::resource::check(&model, &mut diags)
-    {
-        out.extend(root::root(&model, &checked));
-    }
-    let (errors, warnings, late_checks) = diags.into_tokens();
-    match errors {
-        // On errors: the errors, plus stand-in impls so that the types
-        // using this one do not report it again.
-        Some(errors) if input.generics.params.is_empty() => {
-            let stub = stub_impls(&model);
-            quote!(#errors #warnings #stub)
-        }
-        // A generic type: the warnings name field types whose parameters
-        // nothing declares, so only the errors are emitted.
-        Some(errors) => errors,
-        None => quote!(#out #warnings #late_checks),
-    }
-}
+use crate::lints::{self, Context};
+use crate::model::{Data, Field, Model};
 
 /// Minimal `JsonSchema` and `ApiType` impls for a type whose derive
 /// failed: its users compile against them instead of reporting the type
 /// as not implementing `ApiType`.
-fn stub_impls(model: &Model) -> TokenStream {
+pub fn stub_impls(model: &Model) -> TokenStream {
     let k = &model.krate;
     let p = private(model);
     let ident = &model.ident;
@@ -143,50 +105,20 @@ fn own_flags(model: &Model, schema: &SchemaChecked<'_>) -> Consts {
 
 /// The `facts::KW_*` constants of the keywords a field declares.
 pub fn keyword_bits(f: &Field) -> Consts {
-    let v = &f.attrs.validations;
     let mut bits = Consts::default();
-    for (set, name) in [
-        (
-            v.minimum.is_some() || v.exclusive_minimum.is_some(),
-            "KW_MINIMUM",
-        ),
-        (
-            v.maximum.is_some() || v.exclusive_maximum.is_some(),
-            "KW_MAXIMUM",
-        ),
-        (v.multiple_of.is_some(), "KW_MULTIPLE_OF"),
-        (v.min_length.is_some(), "KW_MIN_LENGTH"),
-        (v.max_length.is_some(), "KW_MAX_LENGTH"),
-        (v.pattern.is_some(), "KW_PATTERN"),
-        (v.format.is_some(), "KW_FORMAT"),
-        (v.min_items.is_some(), "KW_MIN_ITEMS"),
-        (v.max_items.is_some(), "KW_MAX_ITEMS"),
-        (v.min_properties.is_some(), "KW_MIN_PROPERTIES"),
-        (v.max_properties.is_some(), "KW_MAX_PROPERTIES"),
-        (v.enum_.is_some(), "KW_ENUM"),
-        (f.attrs.example.is_some(), "KW_EXAMPLE"),
-    ] {
-        if set {
-            bits.insert(name);
-        }
+    for k in f.attrs.declared_keywords() {
+        bits.insert(k.fact);
     }
     bits
 }
 
 /// Whether a field declares keywords that are checked at runtime (a
 /// format alone is not).
-fn has_checks(kw: &CheckedKeywords<'_>) -> bool {
-    kw.minimum.is_some()
-        || kw.maximum.is_some()
-        || kw.multiple_of.is_some()
-        || kw.min_length.is_some()
-        || kw.max_length.is_some()
-        || kw.pattern.is_some()
-        || kw.min_items.is_some()
-        || kw.max_items.is_some()
-        || kw.min_properties.is_some()
-        || kw.max_properties.is_some()
-        || kw.enum_values.is_some()
+fn has_checks(f: &Field, kw: &CheckedKeywords<'_>) -> bool {
+    f.attrs
+        .validations
+        .declared()
+        .any(|k| k.check != api_keywords::Check::None)
         || kw.items.is_some()
 }
 
@@ -206,7 +138,7 @@ fn field_validate(
     }
     let json = &f.json_name;
     let checked = schema.field(f);
-    let keywords = has_checks(checked).then(|| {
+    let keywords = has_checks(f, checked).then(|| {
         // Only the keywords checked at runtime (no docs, no rules).
         let kw = keywords::keywords(&p, &checked.value_checks());
         kw.map(|kw| {
@@ -350,7 +282,7 @@ impl TypeParts {
 }
 
 /// `impl JsonSchema` and `impl ApiType` (with the facts) for the input type.
-fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
+pub fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
     let k = &model.krate;
     let p = private(model);
     let ident = &model.ident;
@@ -537,7 +469,7 @@ fn newtype_parts(
     }
     let mut declared = keyword_bits(f);
     if model.attrs.example.is_some() {
-        declared.insert("KW_EXAMPLE");
+        declared.insert(api_keywords::EXAMPLE.fact);
     }
     let (own, declared) = (own.tokens(&p), declared.tokens(&p));
     TypeParts::new(

@@ -3,6 +3,7 @@
 //! and the collector that turns findings into compile errors (deny) or
 //! compiler warnings (warn).
 
+mod field_schema;
 mod fields;
 pub mod naming;
 mod paths;

@@ -1,6 +1,9 @@
 //! The `#[kube(...)]` attribute grammar, parsed with darling.
 
 use darling::util::{Flag, Override, PathList, SpannedValue};
+use std::cell::Cell;
+
+use api_keywords::Keyword;
 use darling::{FromAttributes, FromMeta};
 use syn::{Expr, LitStr, Path};
 
@@ -113,6 +116,36 @@ pub struct Validations {
     pub enum_: Option<Vec<LitStr>>,
 }
 
+impl Validations {
+    /// The rows of api-keywords' table these attributes declare, in table
+    /// order: the one place that maps an attribute field to its row.
+    pub fn declared(&self) -> impl Iterator<Item = &'static Keyword> {
+        use api_keywords as kw;
+        [
+            (
+                self.minimum.is_some() || self.exclusive_minimum.is_some(),
+                &kw::MINIMUM,
+            ),
+            (
+                self.maximum.is_some() || self.exclusive_maximum.is_some(),
+                &kw::MAXIMUM,
+            ),
+            (self.multiple_of.is_some(), &kw::MULTIPLE_OF),
+            (self.min_length.is_some(), &kw::MIN_LENGTH),
+            (self.max_length.is_some(), &kw::MAX_LENGTH),
+            (self.pattern.is_some(), &kw::PATTERN),
+            (self.format.is_some(), &kw::FORMAT),
+            (self.min_items.is_some(), &kw::MIN_ITEMS),
+            (self.max_items.is_some(), &kw::MAX_ITEMS),
+            (self.min_properties.is_some(), &kw::MIN_PROPERTIES),
+            (self.max_properties.is_some(), &kw::MAX_PROPERTIES),
+            (self.enum_.is_some(), &kw::ENUM),
+        ]
+        .into_iter()
+        .filter_map(|(set, k)| set.then_some(k))
+    }
+}
+
 /// `printcolumn(name = "...", type = "...", json_path = "...", ...)`.
 #[derive(Clone, Debug, FromMeta)]
 pub struct PrintColumn {
@@ -171,13 +204,13 @@ pub struct ContainerAttrs {
     #[darling(rename = "crate")]
     pub crate_path: Option<Path>,
     #[darling(multiple)]
-    pub validation: Vec<SpannedValue<ValidationRule>>,
+    pub validation: Vec<InOrder<SpannedValue<ValidationRule>>>,
     #[darling(multiple)]
-    pub exactly_one_of: Vec<SpannedValue<Vec<LitStr>>>,
+    pub exactly_one_of: Vec<InOrder<Union>>,
     #[darling(multiple)]
-    pub at_most_one_of: Vec<SpannedValue<Vec<LitStr>>>,
+    pub at_most_one_of: Vec<InOrder<Union>>,
     #[darling(multiple)]
-    pub at_least_one_of: Vec<SpannedValue<Vec<LitStr>>>,
+    pub at_least_one_of: Vec<InOrder<Union>>,
     pub example: Option<RawExpr>,
     pub title: Option<LitStr>,
     pub external_docs: Option<ExternalDocs>,
@@ -191,6 +224,90 @@ pub struct ContainerAttrs {
     pub warn: PathList,
     #[darling(default)]
     pub deny: PathList,
+}
+
+/// The members of a union (`exactly_one_of = ["a", "b"]`), as written.
+pub type Union = SpannedValue<Vec<LitStr>>;
+
+thread_local! {
+    /// The number of the next value [`InOrder`] parses.
+    static NEXT_SEQ: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A value of a repeatable container attribute, numbered in the order
+/// darling parsed it, which is the order the items are written in: the
+/// type-level rules of different keys (`validation`, `exactly_one_of`, ...)
+/// are put back into that order (controller-gen's) without a second parse.
+#[derive(Clone, Debug)]
+pub struct InOrder<T> {
+    /// Increases from one parsed value to the next.
+    pub seq: u64,
+    /// The value.
+    pub value: T,
+}
+
+impl<T: FromMeta> FromMeta for InOrder<T> {
+    fn from_meta(item: &syn::Meta) -> darling::Result<Self> {
+        let value = T::from_meta(item)?;
+        let seq = NEXT_SEQ.with(|n| {
+            let seq = n.get();
+            n.set(seq + 1);
+            seq
+        });
+        Ok(InOrder { seq, value })
+    }
+}
+
+impl<T> std::ops::Deref for InOrder<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+/// Which union a type-level rule attribute declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnionKind {
+    /// `exactly_one_of`.
+    Exactly,
+    /// `at_most_one_of`.
+    AtMost,
+    /// `at_least_one_of`.
+    AtLeast,
+}
+
+/// A type-level attribute that makes a CEL rule.
+#[derive(Clone, Copy, Debug)]
+pub enum TypeRuleAttr<'a> {
+    /// `validation(...)`.
+    Written(&'a SpannedValue<ValidationRule>),
+    /// `exactly_one_of`, `at_most_one_of`, `at_least_one_of`.
+    Union(UnionKind, &'a Union),
+}
+
+impl ContainerAttrs {
+    /// The rule-making attributes in the order they are written.
+    pub fn type_rules(&self) -> Vec<TypeRuleAttr<'_>> {
+        let mut all: Vec<(u64, TypeRuleAttr<'_>)> = Vec::new();
+        all.extend(
+            self.validation
+                .iter()
+                .map(|r| (r.seq, TypeRuleAttr::Written(&r.value))),
+        );
+        for (kind, unions) in [
+            (UnionKind::Exactly, &self.exactly_one_of),
+            (UnionKind::AtMost, &self.at_most_one_of),
+            (UnionKind::AtLeast, &self.at_least_one_of),
+        ] {
+            all.extend(
+                unions
+                    .iter()
+                    .map(|u| (u.seq, TypeRuleAttr::Union(kind, &u.value))),
+            );
+        }
+        all.sort_by_key(|(seq, _)| *seq);
+        all.into_iter().map(|(_, rule)| rule).collect()
+    }
 }
 
 /// Everything `#[kube(...)]` accepts on a field.
@@ -223,6 +340,14 @@ pub struct FieldAttrs {
     pub deny: PathList,
 }
 
+impl FieldAttrs {
+    /// The keyword rows a field declares: its value keywords and `example`.
+    pub fn declared_keywords(&self) -> impl Iterator<Item = &'static Keyword> {
+        let example = self.example.is_some().then_some(&api_keywords::EXAMPLE);
+        self.validations.declared().chain(example)
+    }
+}
+
 /// `#[kube(...)]` on an enum variant: only lint levels for now.
 #[derive(Debug, Default, FromAttributes)]
 #[darling(attributes(kube))]
@@ -233,4 +358,53 @@ pub struct VariantAttrs {
     pub warn: PathList,
     #[darling(default)]
     pub deny: PathList,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every attribute of every row of api-keywords' table is accepted on a
+    /// field and declares exactly its row: a row without an attribute field
+    /// or a `declared` case fails here.
+    #[test]
+    fn every_keyword_row_is_an_attribute() {
+        for k in api_keywords::TABLE {
+            for attr in k.attrs {
+                let parsed = ["1", "\"a\"", "[\"a\"]"].iter().find_map(|value| {
+                    let tokens: proc_macro2::TokenStream =
+                        format!("#[kube({attr} = {value})]").parse().unwrap();
+                    let attr: syn::Attribute = syn::parse_quote!(#tokens);
+                    FieldAttrs::from_attributes(&[attr]).ok()
+                });
+                let parsed = parsed.unwrap_or_else(|| panic!("`{attr}` is not a field attribute"));
+                let declared: Vec<&str> = parsed.declared_keywords().map(|r| r.fact).collect();
+                assert_eq!(declared, [k.fact], "`{attr}`");
+            }
+        }
+    }
+
+    /// Type-level rules come back in the order written, across keys and
+    /// across `#[kube]` attributes.
+    #[test]
+    fn type_rules_keep_the_written_order() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[kube(at_least_one_of = ["a", "b"], validation(rule = "r1"), exactly_one_of = ["c", "d"])]
+            #[kube(validation(rule = "r2"), at_most_one_of = ["e", "f"], validation(rule = "r3"))]
+            struct T {}
+        };
+        let attrs = ContainerAttrs::from_attributes(&input.attrs).unwrap();
+        let order: Vec<String> = attrs
+            .type_rules()
+            .into_iter()
+            .map(|r| match r {
+                TypeRuleAttr::Written(v) => v.rule.value(),
+                TypeRuleAttr::Union(kind, members) => format!("{kind:?} {}", members[0].value()),
+            })
+            .collect();
+        assert_eq!(
+            order,
+            ["AtLeast a", "r1", "Exactly c", "r2", "AtMost e", "r3"]
+        );
+    }
 }

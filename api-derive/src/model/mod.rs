@@ -38,9 +38,8 @@ pub struct Model {
     pub krate: TokenStream,
     /// Names of the resource (KubeResource only).
     pub resource: Option<ResourceNames>,
-    /// The rule-making keys of `#[kube(...)]` in the order written
-    /// (`validation`, `exactly_one_of`, ...), so generated rules keep it.
-    pub rule_order: Vec<String>,
+    /// How many fields the type has (`Field::index` is below it).
+    pub field_count: usize,
 }
 
 /// The shape of the type.
@@ -66,6 +65,9 @@ pub struct Field {
     pub optional: bool,
     pub levels: Levels,
     pub span: Span,
+    /// The field's number in the type, counting every variant's fields:
+    /// checked values are kept by it.
+    pub index: usize,
 }
 
 impl Field {
@@ -291,7 +293,29 @@ fn parse_field(
         optional,
         levels,
         span: field.span(),
+        index: 0,
     }
+}
+
+/// Numbers the fields of a type (`Field::index`) in order, the fields of
+/// every variant included; returns how many there are.
+fn number_fields(data: &mut Data) -> usize {
+    let mut fields: Vec<&mut Field> = match data {
+        Data::Struct(fields) => fields.iter_mut().collect(),
+        Data::Newtype(f) => vec![&mut **f],
+        Data::Enum(variants) => variants
+            .iter_mut()
+            .flat_map(|v| match &mut v.shape {
+                VariantShape::Newtype(f) => vec![&mut **f],
+                VariantShape::Struct(fields) => fields.iter_mut().collect(),
+                VariantShape::Unit | VariantShape::Tuple => Vec::new(),
+            })
+            .collect(),
+    };
+    for (i, f) in fields.iter_mut().enumerate() {
+        f.index = i;
+    }
+    fields.len()
 }
 
 fn parse_fields(
@@ -305,6 +329,105 @@ fn parse_fields(
         .iter()
         .map(|f| parse_field(f, rename_all, container_default, diags))
         .collect()
+}
+
+/// A struct's data: named fields, or a newtype (one unnamed field, or one
+/// named field under `#[serde(transparent)]`). `None` when it has no shape
+/// an API type can have (the error is reported).
+fn parse_struct(
+    input: &DeriveInput,
+    st: &syn::DataStruct,
+    serde: &SerdeContainer,
+    diags: &mut Diagnostics,
+) -> Option<Data> {
+    Some(match &st.fields {
+        syn::Fields::Named(named) if serde.transparent => {
+            if named.named.len() != 1 {
+                diags.error(
+                    input.ident.span(),
+                    "`#[serde(transparent)]` needs exactly one field",
+                );
+                return None;
+            }
+            let f = parse_field(&named.named[0], None, false, diags);
+            Data::Newtype(Box::new(f))
+        }
+        syn::Fields::Named(named) => {
+            Data::Struct(parse_fields(named, serde.rename_all, serde.default, diags))
+        }
+        syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+            Data::Newtype(Box::new(parse_field(&u.unnamed[0], None, false, diags)))
+        }
+        syn::Fields::Unnamed(u) => {
+            diags.error(
+                u.span(),
+                "tuple structs have no field names, so they cannot be API objects: use named fields (a one-field tuple struct is a newtype and is fine)",
+            );
+            return None;
+        }
+        syn::Fields::Unit => {
+            diags.error(
+                input.ident.span(),
+                "unit structs serialize as `null`, which is not an API object: use `struct Name {}` for an empty object",
+            );
+            return None;
+        }
+    })
+}
+
+/// One enum variant; `None` for a `#[serde(skip)]`ped one.
+fn parse_variant(
+    v: &syn::Variant,
+    serde: &SerdeContainer,
+    diags: &mut Diagnostics,
+) -> Option<Variant> {
+    let vattrs = VariantAttrs::from_attributes(&v.attrs).unwrap_or_else(|err| {
+        diags.darling(err);
+        VariantAttrs::default()
+    });
+    let vserde = serde_attrs::parse_field(&v.attrs).unwrap_or_else(|err| {
+        diags.syn(err);
+        SerdeField::default()
+    });
+    for liar in &vserde.problems {
+        diags.error(
+            liar.span,
+            format!("{} makes the schema lie: {}", liar.what, liar.why),
+        );
+    }
+    if vserde.skip {
+        return None;
+    }
+    let raw = v.ident.to_string();
+    let json_name = match &vserde.rename {
+        Some(r) => r.value(),
+        None => serde
+            .rename_all
+            .map_or(raw.clone(), |r| r.apply_to_variant(&raw)),
+    };
+    let field_rule = vserde.rename_all.or(serde.rename_all_fields);
+    let shape = match &v.fields {
+        syn::Fields::Unit => VariantShape::Unit,
+        syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+            VariantShape::Newtype(Box::new(parse_field(&u.unnamed[0], None, false, diags)))
+        }
+        syn::Fields::Unnamed(_) => VariantShape::Tuple,
+        syn::Fields::Named(n) => VariantShape::Struct(parse_fields(n, field_rule, false, diags)),
+    };
+    if v.discriminant.is_some() && !matches!(shape, VariantShape::Unit) {
+        diags.error(
+            v.span(),
+            "explicit discriminants are only allowed on unit variants",
+        );
+    }
+    Some(Variant {
+        ident: v.ident.clone(),
+        json_name,
+        docs: docs(&v.attrs),
+        shape,
+        levels: Levels::parse(&vattrs.allow, &vattrs.warn, &vattrs.deny, diags),
+        span: v.ident.span(),
+    })
 }
 
 /// Reads the derive input. Problems go to `diags`; the model is returned
@@ -350,40 +473,8 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         .as_ref()
         .map_or_else(|| quote!(::api_core), ToTokens::to_token_stream);
 
-    let data = match &input.data {
-        syn::Data::Struct(s) => match &s.fields {
-            syn::Fields::Named(named) if serde.transparent => {
-                if named.named.len() != 1 {
-                    diags.error(
-                        input.ident.span(),
-                        "`#[serde(transparent)]` needs exactly one field",
-                    );
-                    return None;
-                }
-                let f = parse_field(&named.named[0], None, false, diags);
-                Data::Newtype(Box::new(f))
-            }
-            syn::Fields::Named(named) => {
-                Data::Struct(parse_fields(named, serde.rename_all, serde.default, diags))
-            }
-            syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
-                Data::Newtype(Box::new(parse_field(&u.unnamed[0], None, false, diags)))
-            }
-            syn::Fields::Unnamed(u) => {
-                diags.error(
-                    u.span(),
-                    "tuple structs have no field names, so they cannot be API objects: use named fields (a one-field tuple struct is a newtype and is fine)",
-                );
-                return None;
-            }
-            syn::Fields::Unit => {
-                diags.error(
-                    input.ident.span(),
-                    "unit structs serialize as `null`, which is not an API object: use `struct Name {}` for an empty object",
-                );
-                return None;
-            }
-        },
+    let mut data = match &input.data {
+        syn::Data::Struct(st) => parse_struct(input, st, &serde, diags)?,
         syn::Data::Enum(e) => {
             if derive == Derive::KubeResource {
                 diags.error(
@@ -399,58 +490,11 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
                 );
                 return None;
             }
-            let mut variants = Vec::new();
-            for v in &e.variants {
-                let vattrs = VariantAttrs::from_attributes(&v.attrs).unwrap_or_else(|err| {
-                    diags.darling(err);
-                    VariantAttrs::default()
-                });
-                let vserde = serde_attrs::parse_field(&v.attrs).unwrap_or_else(|err| {
-                    diags.syn(err);
-                    SerdeField::default()
-                });
-                for liar in &vserde.problems {
-                    diags.error(
-                        liar.span,
-                        format!("{} makes the schema lie: {}", liar.what, liar.why),
-                    );
-                }
-                if vserde.skip {
-                    continue;
-                }
-                let raw = v.ident.to_string();
-                let json_name = match &vserde.rename {
-                    Some(r) => r.value(),
-                    None => serde
-                        .rename_all
-                        .map_or(raw.clone(), |r| r.apply_to_variant(&raw)),
-                };
-                let field_rule = vserde.rename_all.or(serde.rename_all_fields);
-                let shape = match &v.fields {
-                    syn::Fields::Unit => VariantShape::Unit,
-                    syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => VariantShape::Newtype(
-                        Box::new(parse_field(&u.unnamed[0], None, false, diags)),
-                    ),
-                    syn::Fields::Unnamed(_) => VariantShape::Tuple,
-                    syn::Fields::Named(n) => {
-                        VariantShape::Struct(parse_fields(n, field_rule, false, diags))
-                    }
-                };
-                if v.discriminant.is_some() && !matches!(shape, VariantShape::Unit) {
-                    diags.error(
-                        v.span(),
-                        "explicit discriminants are only allowed on unit variants",
-                    );
-                }
-                variants.push(Variant {
-                    ident: v.ident.clone(),
-                    json_name,
-                    docs: docs(&v.attrs),
-                    shape,
-                    levels: Levels::parse(&vattrs.allow, &vattrs.warn, &vattrs.deny, diags),
-                    span: v.ident.span(),
-                });
-            }
+            let variants = e
+                .variants
+                .iter()
+                .filter_map(|v| parse_variant(v, &serde, diags))
+                .collect();
             Data::Enum(variants)
         }
         syn::Data::Union(u) => {
@@ -470,8 +514,9 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         None
     };
 
+    let field_count = number_fields(&mut data);
     Some(Model {
-        rule_order: rule_order(&input.attrs),
+        field_count,
         derive,
         ident: input.ident.clone(),
         vis: input.vis.clone(),
@@ -483,25 +528,6 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
         krate,
         resource,
     })
-}
-
-fn rule_order(attrs: &[Attribute]) -> Vec<String> {
-    let mut order = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("kube")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if let Some(id) = meta.path.get_ident() {
-                order.push(id.to_string());
-            }
-            if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _content;
-                syn::parenthesized!(_content in meta.input);
-            }
-            Ok(())
-        });
-    }
-    order
 }
 
 fn resource_names(
