@@ -463,6 +463,14 @@ def write_if_changed(path, text):
     path.write_text(text)
 
 
+# The library crates a user's build compiles (those present at a revision).
+LIB_CRATES = ("api-core", "api-derive", "api-keywords")
+
+
+def members_line(crates):
+    return "members = [" + ", ".join(f'"{c}"' for c in crates) + "]"
+
+
 def snapshot_library(out):
     """Copies api-core and api-derive as they are now into OUT/api-lib, with a
     workspace manifest of their own (the root's, less the other members), so
@@ -471,18 +479,19 @@ def snapshot_library(out):
     lib = out / "api-lib"
     if lib.exists():
         shutil.rmtree(lib)
-    for crate in ("api-core", "api-derive"):
+    crates = [c for c in LIB_CRATES if (REPO / c).is_dir()]
+    for crate in crates:
         # copy2 keeps modification times: unchanged sources stay fresh.
         shutil.copytree(REPO / crate, lib / crate, ignore=shutil.ignore_patterns("target"))
     root = (REPO / "Cargo.toml").read_text()
-    root = re.sub(r"(?ms)^members = \[.*?\]", 'members = ["api-core", "api-derive"]', root)
+    root = re.sub(r"(?ms)^members = \[.*?\]", members_line(crates), root)
     root = re.sub(r"(?m)^exclude = .*\n", "", root)
     root = re.sub(r"(?ms)^\[profile\..*", "", root)
     (lib / "Cargo.toml").write_text("# Copied by bench-compile/run.py.\n" + root)
     git = ["git", "-C", str(REPO)]
     head = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
     dirty = subprocess.run(
-        [*git, "status", "--porcelain", "--", "api-core", "api-derive"],
+        [*git, "status", "--porcelain", "--", *crates],
         capture_output=True,
         text=True,
     )
@@ -499,14 +508,22 @@ def snapshot_baseline(out, rev):
     if lib.exists():
         shutil.rmtree(lib)
     lib.mkdir(parents=True)
+    crates = [
+        c
+        for c in LIB_CRATES
+        if subprocess.run(
+            ["git", "-C", str(REPO), "cat-file", "-e", f"{rev}:{c}"], capture_output=True
+        ).returncode
+        == 0
+    ]
     archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", rev, "api-core", "api-derive", "Cargo.toml"],
+        ["git", "-C", str(REPO), "archive", rev, *crates, "Cargo.toml"],
         capture_output=True,
         check=True,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(lib)], input=archive, check=True)
     root = (lib / "Cargo.toml").read_text()
-    root = re.sub(r"(?ms)^members = \[.*?\]", 'members = ["api-core", "api-derive"]', root)
+    root = re.sub(r"(?ms)^members = \[.*?\]", members_line(crates), root)
     root = re.sub(r"(?m)^exclude = .*\n", "", root)
     root = re.sub(r"(?ms)^\[profile\..*", "", root)
     (lib / "Cargo.toml").write_text("# Extracted by bench-compile/run.py.\n" + root)

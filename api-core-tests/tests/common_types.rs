@@ -1072,6 +1072,7 @@ fn raw_extension_json() {
         let e = &errors.as_slice()[0];
         assert_eq!(e.error_type, ErrorType::TypeInvalid);
         assert_eq!(e.field, "spec.x");
+        assert_eq!(e.bad_value, Some(Value::from(found)));
         assert_eq!(
             e.detail,
             format!("spec.x in body must be of type object: \"{found}\"")

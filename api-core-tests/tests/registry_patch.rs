@@ -237,16 +237,31 @@ fn malformed_patches_are_bad_requests() {
     assert_unchanged(&registry, &created);
 }
 
+/// A patch whose result the schema rejects is the apiserver's 422 at the
+/// field, as for a create or an update (issue 14, bug 3).
 #[test]
-fn patch_that_breaks_the_type_is_a_bad_request() {
-    let (registry, _) = registry_with_hello();
+fn patch_that_breaks_the_type_is_invalid_at_the_field() {
+    let (registry, created) = registry_with_hello();
     let err = registry
         .patch(
             NS,
             "hello",
             PatchType::Merge,
-            br#"{"spec":{"suspend":"yes"}}"#,
+            br#"{"spec":{"suspend":"yes","schedule":null}}"#,
         )
         .unwrap_err();
-    assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
+    assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"), "{err:?}");
+    let causes: Vec<(&str, &str)> = err
+        .causes()
+        .iter()
+        .map(|c| (c.field.as_str(), c.reason.as_str()))
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            ("spec.schedule", "FieldValueRequired"),
+            ("spec.suspend", "FieldValueTypeInvalid"),
+        ]
+    );
+    assert_unchanged(&registry, &created);
 }

@@ -117,12 +117,7 @@ where
     };
     let mut object = match decoded.and_then(|o| de.end().map(|()| o)) {
         Ok(o) => o,
-        Err(e) => {
-            return Err(Status::bad_request(format!(
-                "the request body could not be decoded as a {}: {e}",
-                K::KIND
-            )));
-        }
+        Err(e) => return Err(undecodable::<K>(bytes, &e)),
     };
     let mut warnings: Vec<String> = duplicates
         .into_iter()
@@ -154,6 +149,50 @@ where
         }
     }
     Ok(Decoded { object, warnings })
+}
+
+/// The error for a body serde could not decode into `K`. Malformed JSON
+/// is a 400 `BadRequest`. Well-formed JSON that does not fit the type (a
+/// missing required field, a string where a number goes) is what the
+/// apiserver finds by validating against the schema: a 422 `Invalid` with
+/// every cause at its field path (`spec.selector: Required value`). Only
+/// what the schema does not explain stays a 400 with serde's message.
+fn undecodable<K: Resource + ApiType>(bytes: &[u8], e: &serde_json::Error) -> Status {
+    if e.is_data()
+        && let Ok(json) = serde_json::from_slice(bytes)
+        && let Some(invalid) = schema_invalid::<K>(json)
+    {
+        return invalid;
+    }
+    Status::bad_request(format!(
+        "the request body could not be decoded as a {}: {e}",
+        K::KIND
+    ))
+}
+
+/// The apiserver's 422 for a JSON object that `K`'s schema rejects (after
+/// the schema's defaults, as the apiserver applies them first), with every
+/// cause; `None` when the schema finds nothing wrong or `json` is not an
+/// object (whose kind the apiserver could not even read).
+pub(crate) fn schema_invalid<K: Resource + ApiType>(mut json: serde_json::Value) -> Option<Status> {
+    if !json.is_object() {
+        return None;
+    }
+    let schema = root_schema::<K>();
+    defaulting::default(&mut json, schema.0);
+    let errors = schema.1.validate(&json, &FieldPath::new(""));
+    if errors.is_empty() {
+        return None;
+    }
+    let name = json
+        .pointer("/metadata/name")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or_default();
+    Some(Status::invalid(
+        GroupKind::new(K::GROUP, K::KIND),
+        name,
+        &errors,
+    ))
 }
 
 /// The `Required value` errors of the JSON itself, for kinds that embed

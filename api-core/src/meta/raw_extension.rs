@@ -113,14 +113,10 @@ impl ApiType for RawExtension {
             Value::String(_) => "string",
             Value::Array(_) => "array",
         };
-        // A list is shown by its type only: it may be deep.
-        let shown = match &self.0 {
-            Value::Array(_) => Value::String("array".into()),
-            other => other.clone(),
-        };
+        // The apiserver shows the value's type as the value.
         errors.push(FieldError::type_invalid(
             path,
-            shown,
+            found,
             format!("{path} in body must be of type object: \"{found}\""),
         ));
     }

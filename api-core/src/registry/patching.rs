@@ -22,12 +22,20 @@ impl<K: Served> Registry<K> {
         let original = serde_json::to_value(&current)
             .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
-        let mut object: K = serde_json::from_value(patched).map_err(|e| {
-            Status::bad_request(format!(
-                "the patched object is not a valid {}: {e}",
-                K::KIND
-            ))
-        })?;
+        let mut object: K = match K::deserialize(&patched) {
+            Ok(object) => object,
+            // What the schema rejects is the apiserver's 422, every cause.
+            Err(e) => {
+                return Err(
+                    crate::decode::schema_invalid::<K>(patched).unwrap_or_else(|| {
+                        Status::bad_request(format!(
+                            "the patched object is not a valid {}: {e}",
+                            K::KIND
+                        ))
+                    }),
+                );
+            }
+        };
         // Patches apply to what is stored unless they name a resourceVersion.
         if object.metadata().resource_version.is_empty() {
             object.metadata_mut().resource_version = current.metadata().resource_version.clone();

@@ -216,9 +216,11 @@ fn value_checks(
     if let Some(t) = s.type_.filter(|t| !t.is_empty())
         && !type_matches(v, t)
     {
+        // The apiserver shows the value's type as the value
+        // (`Invalid value: "string": ... must be of type integer: "string"`).
         errs.push(FieldError::type_invalid(
             path,
-            bounded(v),
+            type_name(v),
             format!(
                 "{} must be of type {t}: \"{}\"",
                 subject(name),
