@@ -273,6 +273,73 @@ fn int_or_string_schema_is_controller_gens() {
     );
 }
 
+mod untagged_int_or_string {
+    use api_core::prelude::*;
+    use serde::{Deserialize, Serialize};
+
+    /// A port by number or by name.
+    #[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq)]
+    #[serde(untagged)]
+    #[kube(int_or_string)]
+    pub enum PortRef {
+        /// The number.
+        Number(i32),
+        /// The name.
+        Name(String),
+    }
+
+    /// The same enum, marked at the field instead.
+    #[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq)]
+    #[serde(untagged)]
+    #[kube(allow(unions))]
+    pub enum Unmarked {
+        /// The number.
+        Number(i64),
+        /// The name.
+        Name(String),
+    }
+
+    /// ServiceSpec.
+    #[derive(KubeResource, Serialize, Deserialize, Clone, Debug, PartialEq)]
+    #[kube(group = "example.com", version = "v1", kind = "Service")]
+    #[serde(rename_all = "camelCase")]
+    pub struct ServiceSpec {
+        /// targetPort is the port on the pods.
+        pub target_port: PortRef,
+        /// otherPort is another port.
+        #[kube(int_or_string)]
+        pub other_port: Unmarked,
+    }
+}
+
+/// `int_or_string` on an untagged enum (on the type or at the field) is the
+/// int-or-string schema and nothing else: before, the schemaless enum's
+/// `x-kubernetes-preserve-unknown-fields` stayed beside it and the CRD
+/// failed the structural checker (issue 14, bug 1).
+#[test]
+fn int_or_string_untagged_enums_are_structural() {
+    use untagged_int_or_string::{PortRef, Service, Unmarked};
+    let int_or_string = json!({"anyOf": [{"type": "integer"}, {"type": "string"}], "x-kubernetes-int-or-string": true});
+    let mut port = int_or_string.clone();
+    port["description"] = json!("A port by number or by name.");
+    assert_eq!(schema::<PortRef>(), port);
+    let crd = Service::crd().to_json();
+    let errors = api_core::schema::structural::check_crd(&crd);
+    assert!(errors.is_empty(), "{errors}");
+    let props = &crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"];
+    let mut target = int_or_string.clone();
+    target["description"] = json!("targetPort is the port on the pods.");
+    assert_eq!(props["targetPort"], target);
+    let mut other = int_or_string;
+    other["description"] = json!("otherPort is another port.");
+    assert_eq!(props["otherPort"], other);
+    // The values still round-trip as bare integers and strings.
+    let spec: untagged_int_or_string::ServiceSpec =
+        serde_json::from_value(json!({"targetPort": 8080, "otherPort": "http"})).unwrap();
+    assert_eq!(spec.target_port, PortRef::Number(8080));
+    assert_eq!(spec.other_port, Unmarked::Name("http".into()));
+}
+
 // ---------------------------------------------------------------- Duration
 
 const NS: i64 = 1;

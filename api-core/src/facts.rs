@@ -56,6 +56,10 @@ pub const BOUNDED: u32 = 1 << 11;
 /// required fields, as the apiserver does.
 pub const LENIENT_DECODE: u32 = 1 << 12;
 
+/// In a field's `masked`: the field may be required in a status
+/// (`allow(status_optional)` on the field or its type).
+pub const ALLOW_REQUIRED: u32 = 1 << 13;
+
 // api-derive writes these constants into generated code by name
 // (`facts::FLOAT | facts::UNSIGNED`), never by value; its `facts` module
 // lists the names and a test there checks them against this file.
@@ -399,6 +403,20 @@ pub const fn flagged(inner: &'static TypeFacts, flags: u32, keywords: u32) -> Ty
 // table, which api-derive reads too.
 pub use api_keywords::bits::*;
 
+/// The check of `int_or_string`: the value is an integer, a string, an
+/// int-or-string already, or schemaless (an untagged enum whose schema the
+/// attribute replaces).
+pub const fn check_int_or_string(facts: &TypeFacts) {
+    if !matches!(
+        facts.kind,
+        Kind::Integer | Kind::String | Kind::IntOrString | Kind::Any
+    ) {
+        panic!(
+            "`int_or_string` needs a type that is an integer or a string\n  help: use `IntOrString`, an integer, a string, or an untagged enum of an integer and a string\n  note: with any other type the schema fails the apiserver's structural checks"
+        );
+    }
+}
+
 /// The type-layer check of `duplicate_keywords`: a field may not declare a
 /// keyword its type already declares (one would silently replace the other).
 pub const fn check_unique_keywords(type_keywords: u32, field_keywords: u32) {
@@ -409,12 +427,14 @@ pub const fn check_unique_keywords(type_keywords: u32, field_keywords: u32) {
     }
 }
 
-/// Whether any field of an object is required (`status_optional`).
+/// Whether any field of an object is required (`status_optional`), not
+/// counting fields that allow it.
 pub const fn any_required(facts: &TypeFacts) -> bool {
     let mut i = 0;
     while i < facts.fields.len() {
         let f = &facts.fields[i];
-        if (f.flattened && any_required(f.ty)) || (!f.flattened && f.required) {
+        let allowed = f.masked & ALLOW_REQUIRED != 0;
+        if !allowed && ((f.flattened && any_required(f.ty)) || (!f.flattened && f.required)) {
             return true;
         }
         i += 1;

@@ -25,6 +25,7 @@ pub const FLAGS: &[&str] = &[
     "ATOMIC",
     "BOUNDED",
     "LENIENT_DECODE",
+    "ALLOW_REQUIRED",
 ];
 
 /// A set of `api_core::facts` constants, by name, in insertion order.

@@ -218,8 +218,11 @@ pub fn apply(schema: &mut Schema, kw: &Keywords) {
         set("x-kubernetes-map-type", v.into());
     }
     if kw.int_or_string {
+        // The int-or-string schema replaces the type's (a schemaless enum's
+        // preserve-unknown-fields included: the two exclude each other).
         m.remove("type");
         m.remove("format");
+        m.remove("x-kubernetes-preserve-unknown-fields");
         m.insert("x-kubernetes-int-or-string".into(), true.into());
         m.insert(
             "anyOf".into(),

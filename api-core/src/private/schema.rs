@@ -14,6 +14,8 @@ use super::keywords::{Keywords, apply};
 pub struct ObjectSchema {
     properties: Map<String, Value>,
     required: Vec<String>,
+    /// The CEL rules of flattened types, written before the object's own.
+    flattened_rules: Vec<Value>,
 }
 
 impl ObjectSchema {
@@ -30,7 +32,10 @@ impl ObjectSchema {
         }
     }
 
-    /// Inlines the properties of a flattened struct.
+    /// Inlines a flattened struct: its properties, required fields and
+    /// CEL rules (`x-kubernetes-validations`), as controller-gen inlines a
+    /// Go `json:",inline"` field: its flattener puts each inlined type's
+    /// rules before those gathered so far, and the object's own last.
     pub fn flatten(&mut self, schema: Schema) {
         let Value::Object(mut m) = schema.to_value() else {
             return;
@@ -43,6 +48,10 @@ impl ObjectSchema {
                 req.into_iter()
                     .filter_map(|v| v.as_str().map(str::to_string)),
             );
+        }
+        if let Some(Value::Array(mut rules)) = m.remove("x-kubernetes-validations") {
+            rules.append(&mut self.flattened_rules);
+            self.flattened_rules = rules;
         }
     }
 
@@ -59,6 +68,12 @@ impl ObjectSchema {
             m.insert(
                 "required".into(),
                 self.required.into_iter().map(Value::from).collect(),
+            );
+        }
+        if !self.flattened_rules.is_empty() {
+            m.insert(
+                "x-kubernetes-validations".into(),
+                Value::Array(self.flattened_rules),
             );
         }
         let mut s = Schema::from(m);

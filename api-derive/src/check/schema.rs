@@ -44,6 +44,7 @@ impl<'m> SchemaChecked<'m> {
 /// none of a schemaless enum).
 pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> SchemaChecked<'m> {
     let type_keywords = type_keywords(model, diags);
+    int_or_string(model, diags);
     let mut schemaless = false;
     let fields: Vec<&'m Field> = match &model.data {
         Data::Struct(fields) => {
@@ -80,6 +81,88 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> SchemaChecked<'m>
         schemaless,
         fields: checked,
         none: CheckedKeywords::default(),
+    }
+}
+
+/// `int_or_string` describes a value that is an integer or a string: on a
+/// field or a newtype, its type must be one (checked when the types are
+/// known, through their facts); on an enum, every variant must hold one
+/// (an untagged `enum { Int(i32), Str(String) }`); a struct with named
+/// fields is an error here. Otherwise the CRD would fail the structural
+/// checker.
+fn int_or_string(model: &Model, diags: &mut Diagnostics) {
+    let (k, p) = (&model.krate, crate::expand::private(model));
+    // A named const, spanned where the error belongs.
+    let holds = |ty: &syn::Type, name: String, span: Span, diags: &mut Diagnostics| {
+        let ident = quote::format_ident!("{}_int_or_string", name, span = span);
+        diags.check(quote::quote_spanned! {span=>
+            const _: () = {
+                #[allow(non_upper_case_globals)]
+                const #ident: () = #p::facts::check_int_or_string(<#ty as #k::ApiType>::FACTS);
+                #ident
+            };
+        });
+    };
+    let fields: Vec<(String, &Field)> = match &model.data {
+        Data::Struct(fields) => fields
+            .iter()
+            .map(|f| (model.ident.to_string(), f))
+            .collect(),
+        Data::Newtype(f) => vec![(model.ident.to_string(), &**f)],
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| {
+                let owner = format!("{}_{}", model.ident, v.ident);
+                match &v.shape {
+                    VariantShape::Struct(fields) => {
+                        fields.iter().map(|f| (owner.clone(), f)).collect()
+                    }
+                    VariantShape::Newtype(f) => vec![(owner, &**f)],
+                    _ => Vec::new(),
+                }
+            })
+            .collect(),
+    };
+    for (owner, f) in fields {
+        if f.attrs.int_or_string.is_present() {
+            let name = crate::lints::types::check_name(&owner, f);
+            holds(&f.ty, name, f.attrs.int_or_string.span(), diags);
+        }
+    }
+    let flag = &model.attrs.int_or_string;
+    if !flag.is_present() {
+        return;
+    }
+    let span = flag.span();
+    match &model.data {
+        Data::Struct(_) => diags.error(
+            span,
+            "`int_or_string` describes a value that is an integer or a string, not an object: put it on a newtype, an untagged enum of an integer and a string, or a field",
+        ),
+        Data::Newtype(f) => holds(&f.ty, model.ident.to_string(), span, diags),
+        Data::Enum(variants) => {
+            if model.serde.untagged.is_none() {
+                diags.error(
+                    span,
+                    "an `int_or_string` enum is `#[serde(untagged)]`: serde must write its variants as a bare integer or string",
+                );
+            }
+            for v in variants {
+                match &v.shape {
+                    VariantShape::Newtype(f) => {
+                        let name = format!("{}_{}", model.ident, v.ident);
+                        holds(&f.ty, name, v.span, diags);
+                    }
+                    _ => diags.error(
+                        v.span,
+                        format!(
+                            "variant `{}` of an `int_or_string` enum must hold one integer or string (`{}(i32)`, `{}(String)`)",
+                            v.ident, v.ident, v.ident
+                        ),
+                    ),
+                }
+            }
+        }
     }
 }
 
@@ -246,7 +329,13 @@ fn union_problems(model: &Model, variants: &[Variant], diags: &mut Diagnostics) 
         .iter()
         .all(|v| matches!(v.shape, VariantShape::Unit));
     let mut problems: Vec<(Span, String, String)> = Vec::new();
-    if let Some(span) = model.serde.untagged {
+    // An untagged enum declared `int_or_string` is the int-or-string
+    // schema (its variants are checked by `int_or_string`).
+    if let Some(span) = model
+        .serde
+        .untagged
+        .filter(|_| !model.attrs.int_or_string.is_present())
+    {
         problems.push((
             span,
             "is an untagged enum: no structural schema can tell its variants apart".into(),
@@ -277,7 +366,7 @@ fn union_problems(model: &Model, variants: &[Variant], diags: &mut Diagnostics) 
             _ => {}
         }
     }
-    let schemaless = !problems.is_empty();
+    let schemaless = !problems.is_empty() || model.serde.untagged.is_some();
     for (span, problem, help) in problems {
         diags.lint(
             lints::Finding {

@@ -120,6 +120,11 @@ pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> Consts {
             masked.extend(&Consts::of(fl.flags));
         }
     }
+    // `allow(status_optional)` on the field or its type: the root's check of
+    // its status type skips the field.
+    if level(LintId::StatusOptional, &levels, context) == Level::Allow {
+        masked.insert("ALLOW_REQUIRED");
+    }
     masked
 }
 
