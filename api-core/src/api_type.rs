@@ -23,11 +23,64 @@ use crate::validation::{ErrorList, FieldPath};
 /// let them through.
 ///
 /// A type without an implementation is reported at the field that uses it.
+///
+/// # A type from another crate
+///
+/// A type of another crate cannot be derived here, and Rust's orphan rule
+/// forbids implementing this trait for it. Wrap it in a newtype and
+/// implement `JsonSchema` (the schema the CRD gets) and `ApiType` (with the
+/// default methods: no defaults, no validation, facts that the checks do
+/// not look into) for the newtype:
+///
+/// ```
+/// use api_core::prelude::*;
+/// use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+/// use serde::{Deserialize, Serialize};
+///
+/// # mod other_crate {
+/// #     #[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
+/// #     pub struct Endpoint { pub url: String }
+/// # }
+/// /// An endpoint, from another crate.
+/// #[derive(Serialize, Deserialize, Clone, Debug)]
+/// #[serde(transparent)]
+/// pub struct Endpoint(pub other_crate::Endpoint);
+///
+/// impl JsonSchema for Endpoint {
+///     fn schema_name() -> std::borrow::Cow<'static, str> {
+///         "Endpoint".into()
+///     }
+///     fn json_schema(_: &mut SchemaGenerator) -> Schema {
+///         json_schema!({
+///             "type": "object",
+///             "properties": {"url": {"type": "string", "maxLength": 2048}},
+///             "required": ["url"]
+///         })
+///     }
+/// }
+///
+/// impl ApiType for Endpoint {}
+///
+/// /// ProbeSpec.
+/// #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+/// #[kube(group = "example.com", version = "v1", kind = "Probe")]
+/// pub struct ProbeSpec {
+///     /// endpoint is what to probe.
+///     pub endpoint: Endpoint,
+/// }
+///
+/// let crd = Probe::crd().to_json();
+/// let spec = &crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
+/// assert_eq!(spec["properties"]["endpoint"]["properties"]["url"]["maxLength"], 2048);
+/// ```
+///
+/// (`#[kube(schema_with = path)]` replaces a field's schema, but the
+/// field's type must still implement `ApiType`.)
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be used in a Kubernetes API type: it does not implement `ApiType`",
     label = "this type has no structural schema, defaulting or validation",
     note = "derive it: `#[derive(ApiType, Serialize, Deserialize)]` on structs and enums of your API",
-    note = "for a type from another crate, give the field `#[kube(schema_with = path::to::fn)]`, a `fn(&mut SchemaGenerator) -> Schema`"
+    note = "for a type from another crate, wrap it in a newtype of your own and implement `JsonSchema` and `ApiType` for the newtype by hand (see the docs of `ApiType`)"
 )]
 pub trait ApiType: JsonSchema {
     /// What the derives know about the type, for compile-time convention

@@ -26,6 +26,7 @@ pub const FLAGS: &[&str] = &[
     "BOUNDED",
     "LENIENT_DECODE",
     "ALLOW_REQUIRED",
+    "UNCHECKED",
 ];
 
 /// A set of `api_core::facts` constants, by name, in insertion order.

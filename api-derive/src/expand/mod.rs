@@ -34,7 +34,10 @@ pub fn stub_impls(model: &Model) -> TokenStream {
                 #p::schemars::Schema::default()
             }
         }
-        impl #k::ApiType for #ident {}
+        impl #k::ApiType for #ident {
+            const FACTS: &'static #p::TypeFacts =
+                &#p::TypeFacts::scalar(#p::Kind::Any, #p::facts::UNCHECKED);
+        }
     }
 }
 
