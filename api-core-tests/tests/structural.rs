@@ -1300,7 +1300,7 @@ fn defaults_must_validate_against_their_schema() {
         (
             json!({"type": "array", "items": {"type": "string"}, "default": ["a", 2]}),
             ErrorType::TypeInvalid,
-            format!("{}.1", field("x")),
+            format!("{}[1]", field("x")),
         ),
         (
             json!({"type": "object", "required": ["b"], "properties": {"b": {"type": "string"}}, "default": {}}),

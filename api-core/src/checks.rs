@@ -30,7 +30,7 @@ fn show(n: Num) -> String {
     }
 }
 
-/// `minimum`, `maximum` (exclusive too) and `multipleOf` of a number;
+/// `minimum`, `maximum` (exclusive too), `multipleOf` and an integer `enum` of a number;
 /// `shown` renders the value for an error message, only when there is one.
 pub fn number(
     value: f64,
@@ -76,6 +76,10 @@ pub fn number(
                 format!("{path} in body should be a multiple of {m}"),
             ));
         }
+    }
+    if !kw.int_enum_values.is_empty() && !kw.int_enum_values.iter().any(|&i| i as f64 == value) {
+        let supported: Vec<String> = kw.int_enum_values.iter().map(i64::to_string).collect();
+        errors.push(FieldError::not_supported(path, shown(), &supported));
     }
 }
 

@@ -178,6 +178,16 @@ pub(crate) fn schema_invalid<K: Resource + ApiType>(mut json: serde_json::Value)
     if !json.is_object() {
         return None;
     }
+    // Another version or kind is the 400 serde reports, as the apiserver
+    // rejects it before it validates anything.
+    let names = |key: &str, want: &str| {
+        json.get(key)
+            .and_then(serde_json::Value::as_str)
+            .is_some_and(|got| got != want)
+    };
+    if names("apiVersion", &K::api_version()) || names("kind", K::KIND) {
+        return None;
+    }
     let schema = root_schema::<K>();
     defaulting::default(&mut json, schema.0);
     let errors = schema.1.validate(&json, &FieldPath::new(""));

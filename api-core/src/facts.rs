@@ -422,6 +422,27 @@ pub const fn check_int_or_string(facts: &TypeFacts) {
     }
 }
 
+/// The check of `enum = [...]`: integer values on an integer, string
+/// values on a string (either on an int-or-string or a schemaless value).
+pub const fn check_enum_kind(facts: &TypeFacts, ints: bool) {
+    let fits = match facts.kind {
+        Kind::IntOrString | Kind::Any => true,
+        Kind::Integer => ints,
+        Kind::String => !ints,
+        _ => false,
+    };
+    if !fits {
+        if ints {
+            panic!(
+                "`enum` lists integers, but this field's type is not an integer\n  help: list strings (`enum = [\"A\", \"B\"]`) for a string, or change the type"
+            );
+        }
+        panic!(
+            "`enum` lists strings, but this field's type is not a string\n  help: list integers (`enum = [301, 302]`) for an integer, or change the type"
+        );
+    }
+}
+
 /// The type-layer check of `duplicate_keywords`: a field may not declare a
 /// keyword its type already declares (one would silently replace the other).
 pub const fn check_unique_keywords(type_keywords: u32, field_keywords: u32) {

@@ -611,6 +611,24 @@ impl Conditions {
     }
 }
 
+/// Conditions as given, keyed by type: a later condition of a type
+/// replaces an earlier one in its place. No time is filled in (unlike
+/// [`Conditions::set`]), so a `#[kube(default = ...)]` is the same value
+/// every time: `Conditions::from_iter([Condition::new(...)
+/// .with_last_transition_time(...)])`.
+impl FromIterator<Condition> for Conditions {
+    fn from_iter<I: IntoIterator<Item = Condition>>(iter: I) -> Self {
+        let mut conditions = Conditions::new();
+        for condition in iter {
+            match conditions.position(&condition.type_) {
+                Some(i) => conditions.0[i] = condition,
+                None => conditions.0.push(condition),
+            }
+        }
+        conditions
+    }
+}
+
 impl TryFrom<Vec<Condition>> for Conditions {
     type Error = DuplicateConditionType;
     fn try_from(list: Vec<Condition>) -> Result<Self, Self::Error> {

@@ -68,6 +68,10 @@ pub struct ResourceInfo {
     pub spec_required: bool,
     /// CEL rules on the root.
     pub validations: &'static [Rule],
+    /// The CRD's annotations (`annotation("key", "value")`).
+    pub annotations: &'static [(&'static str, &'static str)],
+    /// The CRD's labels (`label("key", "value")`).
+    pub labels: &'static [(&'static str, &'static str)],
 }
 
 const API_VERSION_DESCRIPTION: &str = "APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
@@ -168,6 +172,11 @@ struct Names {
 
 fn build_crd_of(r: &Names, info: &ResourceInfo, schema: Schema) -> CustomResourceDefinition {
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let pairs = |v: &[(&str, &str)]| {
+        v.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
     let subresources =
         (info.status_subresource || info.scale.is_some()).then(|| CustomResourceSubresources {
             status: info
@@ -182,6 +191,8 @@ fn build_crd_of(r: &Names, info: &ResourceInfo, schema: Schema) -> CustomResourc
     CustomResourceDefinition {
         metadata: ObjectMeta {
             name: format!("{}.{}", r.plural, r.group),
+            annotations: pairs(info.annotations),
+            labels: pairs(info.labels),
             ..Default::default()
         },
         spec: CustomResourceDefinitionSpec {

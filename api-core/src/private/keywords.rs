@@ -102,6 +102,8 @@ pub struct Keywords {
     pub max_properties: Option<i64>,
     /// `enum`.
     pub enum_values: &'static [&'static str],
+    /// `enum` of integers.
+    pub int_enum_values: &'static [i64],
     /// `x-kubernetes-list-type`.
     pub list_type: Option<&'static str>,
     /// `x-kubernetes-list-map-keys`.
@@ -142,6 +144,7 @@ impl Keywords {
         min_properties: None,
         max_properties: None,
         enum_values: &[],
+        int_enum_values: &[],
         list_type: None,
         list_map_keys: &[],
         map_type: None,
@@ -203,6 +206,12 @@ pub fn apply(schema: &mut Schema, kw: &Keywords) {
         set(
             "enum",
             kw.enum_values.iter().map(|v| Value::from(*v)).collect(),
+        );
+    }
+    if !kw.int_enum_values.is_empty() {
+        set(
+            "enum",
+            kw.int_enum_values.iter().map(|v| Value::from(*v)).collect(),
         );
     }
     if let Some(v) = kw.list_type {

@@ -186,6 +186,16 @@ impl<K: Ord, V> Defaultable for BTreeMap<K, V> {
     }
 }
 
+/// Conditions are unset when empty, like the list they are written as.
+impl Defaultable for crate::Conditions {
+    type Value = crate::Conditions;
+    fn default_if_unset(&mut self, make: impl FnOnce() -> Self) {
+        if self.is_empty() {
+            *self = make();
+        }
+    }
+}
+
 /// The generator the CRD builder uses: inline subschemas, no meta schema,
 /// no transforms (the schemas are structural as built).
 pub fn generator() -> SchemaGenerator {

@@ -28,6 +28,14 @@ pub fn check(model: &Model, diags: &mut Diagnostics) {
         "namespaced",
     );
     only(a.status.as_ref().map(|s| s.span()), "status");
+    only(a.annotation.first().map(|s| s.span()), "annotation");
+    only(a.label.first().map(|s| s.span()), "label");
+    only(
+        a.status_default
+            .as_ref()
+            .map(|d| syn::spanned::Spanned::span(&d.0)),
+        "status_default",
+    );
     only(a.plural.as_ref().map(|l| l.span()), "plural");
     only(a.singular.as_ref().map(|l| l.span()), "singular");
     only(a.shortname.first().map(|l| l.span()), "shortname");

@@ -8,7 +8,7 @@ use syn::LitStr;
 
 use crate::lints::Diagnostics;
 use crate::model::Field;
-use crate::model::attrs::{ExternalDocs, Number, ValidationRule, Validations};
+use crate::model::attrs::{EnumValues, ExternalDocs, Number, ValidationRule, Validations};
 
 /// `list_type = "..."`: how server-side apply merges a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +169,8 @@ pub struct CheckedKeywords<'m> {
     pub max_properties: Option<i64>,
     /// `enum = [...]`: the allowed values as written.
     pub enum_values: Option<&'m [LitStr]>,
+    /// `enum = [301, 302]`: the allowed integers.
+    pub int_enum_values: Option<&'m [i64]>,
     /// `list_type`.
     pub list_type: Option<ListType>,
     /// `list_map_keys`, as written; only with `list_type = "map"`.
@@ -206,6 +208,7 @@ impl<'m> CheckedKeywords<'m> {
             min_properties: self.min_properties,
             max_properties: self.max_properties,
             enum_values: self.enum_values,
+            int_enum_values: self.int_enum_values,
             items: self.items.clone(),
             ..CheckedKeywords::default()
         }
@@ -348,7 +351,14 @@ pub fn validations<'m>(v: &'m Validations, diags: &mut Diagnostics) -> CheckedKe
         max_items: count(&v.max_items),
         min_properties: count(&v.min_properties),
         max_properties: count(&v.max_properties),
-        enum_values: v.enum_.as_deref(),
+        enum_values: match v.enum_.as_deref() {
+            Some(EnumValues::Strings(s)) => Some(s),
+            _ => None,
+        },
+        int_enum_values: match v.enum_.as_deref() {
+            Some(EnumValues::Ints(i)) => Some(i),
+            _ => None,
+        },
         ..CheckedKeywords::default()
     }
 }

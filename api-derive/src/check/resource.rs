@@ -8,7 +8,7 @@ use syn::{Ident, LitStr, Type};
 
 use super::keywords::{self, Rule};
 use crate::lints::{self, Context, Diagnostics, Level, LintId};
-use crate::model::attrs::{self, ContainerAttrs};
+use crate::model::attrs::{self, ContainerAttrs, KeyValue};
 use crate::model::{Data, Model, ResourceNames};
 
 /// The type of a printer column's values (`printcolumn(type = "...")`).
@@ -170,6 +170,12 @@ pub struct ResourceChecked<'m> {
     pub spec_layout: SpecLayout,
     /// The status type, if any.
     pub status: Option<&'m Type>,
+    /// The CRD's annotations and labels, checked, in the order written.
+    pub annotations: Vec<(String, String)>,
+    /// See `annotations`.
+    pub labels: Vec<(String, String)>,
+    /// `status_default = expr`, only with a status.
+    pub status_default: Option<&'m syn::Expr>,
     /// Whether the CRD enables the status subresource.
     pub status_subresource: bool,
     /// The printer columns, in the order written.
@@ -215,6 +221,13 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     }
     let spec_layout = spec_layout(a, diags);
     let status = a.status.as_deref();
+    let status_default = a.status_default.as_ref().map(|d| &d.0);
+    if let (Some(d), None) = (status_default, status) {
+        diags.error(
+            syn::spanned::Spanned::span(d),
+            "`status_default` needs a status: add `status = \"...\"`",
+        );
+    }
     let status_subresource = a
         .status_subresource
         .as_ref()
@@ -233,13 +246,18 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
     let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), diags);
+    let annotations = metadata_pairs(&a.annotation, "annotation", diags);
+    let labels = metadata_pairs(&a.label, "label", diags);
     Some(ResourceChecked {
+        annotations,
+        labels,
         names,
         root_name,
         root,
         list,
         api_version,
         spec_layout,
+        status_default: status_default.filter(|_| status.is_some()),
         status,
         status_subresource,
         printcolumns,
@@ -379,6 +397,90 @@ fn status_optional(model: &Model, root: &Ident, diags: &mut Diagnostics) {
         let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
         diags.late_check(lints::types::warn_unless(&cond, lint, &msg, st.span()));
     }
+}
+
+/// `annotation(...)` / `label(...)`: keys are qualified names
+/// (`example.com/name`), given once; label values are empty or names of at
+/// most 63 characters, as the apiserver validates the CRD's metadata.
+fn metadata_pairs(
+    pairs: &[darling::util::SpannedValue<KeyValue>],
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for pair in pairs {
+        let (key, value) = (pair.key.value(), pair.value.value());
+        if let Some(problem) = qualified_name_problem(&key) {
+            diags.error(
+                pair.key.span(),
+                format!("`{key}` is not a valid {what} key: {problem}"),
+            );
+        }
+        if what == "label"
+            && !value.is_empty()
+            && let Some(problem) = name_problem(&value)
+        {
+            diags.error(
+                pair.value.span(),
+                format!("`{value}` is not a valid label value: {problem}"),
+            );
+        }
+        if out.iter().any(|(k, _)| *k == key) {
+            diags.error(
+                pair.key.span(),
+                format!("the {what} `{key}` is given twice"),
+            );
+            continue;
+        }
+        out.push((key, value));
+    }
+    out
+}
+
+/// Why `key` is not a qualified name (`[prefix/]name`, the prefix a DNS
+/// subdomain), if it is not.
+fn qualified_name_problem(key: &str) -> Option<String> {
+    let (prefix, name) = match key.split_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, key),
+    };
+    if let Some(prefix) = prefix {
+        let label_ok = |l: &str| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        };
+        if prefix.is_empty() || prefix.len() > 253 || !prefix.split('.').all(label_ok) {
+            return Some("the prefix must be a lowercase DNS subdomain (`example.com`)".into());
+        }
+    }
+    if name.is_empty() {
+        return Some("the name part is empty".into());
+    }
+    name_problem(name)
+}
+
+/// Why `name` is not a name part (at most 63 characters, alphanumerics
+/// with `-`, `_` or `.` between), if it is not.
+fn name_problem(name: &str) -> Option<String> {
+    let alnum = |c: char| c.is_ascii_alphanumeric();
+    if name.len() > 63 {
+        return Some(format!(
+            "it has {} characters, at most 63 are allowed",
+            name.len()
+        ));
+    }
+    let ok = name.starts_with(alnum)
+        && name.ends_with(alnum)
+        && name
+            .chars()
+            .all(|c| alnum(c) || matches!(c, '-' | '_' | '.'));
+    (!ok).then(|| {
+        "it must start and end with a letter or digit, with only letters, digits, `-`, `_` and `.` between".into()
+    })
 }
 
 /// `selectable = "..."`: JSON paths, at most 8.

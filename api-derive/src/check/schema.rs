@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 
 use super::keywords::{self, CheckedKeywords, Rule, RuleSrc};
 use crate::lints::{self, Context, Diagnostics, LintId};
-use crate::model::attrs::{TypeRuleAttr, Union, UnionKind};
+use crate::model::attrs::{EnumValues, TypeRuleAttr, Union, UnionKind};
 use crate::model::{Data, Derive, Field, Model, Variant, VariantShape};
 
 /// A type after its schema checks.
@@ -91,17 +91,16 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> SchemaChecked<'m>
 /// fields is an error here. Otherwise the CRD would fail the structural
 /// checker.
 fn int_or_string(model: &Model, diags: &mut Diagnostics) {
-    let (k, p) = (&model.krate, crate::expand::private(model));
-    // A named const, spanned where the error belongs.
     let holds = |ty: &syn::Type, name: String, span: Span, diags: &mut Diagnostics| {
-        let ident = quote::format_ident!("{}_int_or_string", name, span = span);
-        diags.check(quote::quote_spanned! {span=>
-            const _: () = {
-                #[allow(non_upper_case_globals)]
-                const #ident: () = #p::facts::check_int_or_string(<#ty as #k::ApiType>::FACTS);
-                #ident
-            };
-        });
+        type_check(
+            model,
+            ty,
+            &format!("{name}_int_or_string"),
+            span,
+            quote::quote!(check_int_or_string),
+            &[],
+            diags,
+        );
     };
     let fields: Vec<(String, &Field)> = match &model.data {
         Data::Struct(fields) => fields
@@ -124,9 +123,23 @@ fn int_or_string(model: &Model, diags: &mut Diagnostics) {
             .collect(),
     };
     for (owner, f) in fields {
+        let name = crate::lints::types::check_name(&owner, f);
         if f.attrs.int_or_string.is_present() {
-            let name = crate::lints::types::check_name(&owner, f);
-            holds(&f.ty, name, f.attrs.int_or_string.span(), diags);
+            holds(&f.ty, name.clone(), f.attrs.int_or_string.span(), diags);
+        }
+        if let Some(values) = &f.attrs.validations.enum_ {
+            let ints = matches!(&**values, EnumValues::Ints(_));
+            let extra = [quote::quote!(#ints)];
+            let check = quote::quote!(check_enum_kind);
+            type_check(
+                model,
+                &f.ty,
+                &format!("{name}_enum"),
+                values.span(),
+                check,
+                &extra,
+                diags,
+            );
         }
     }
     let flag = &model.attrs.int_or_string;
@@ -164,6 +177,29 @@ fn int_or_string(model: &Model, diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// A compile-time check of a field's type through its facts:
+/// `facts::<check>(<ty as ApiType>::FACTS, extra...)` in a const named
+/// `name`, spanned at `span` (where the error is reported).
+fn type_check(
+    model: &Model,
+    ty: &syn::Type,
+    name: &str,
+    span: Span,
+    check: proc_macro2::TokenStream,
+    extra: &[proc_macro2::TokenStream],
+    diags: &mut Diagnostics,
+) {
+    let (k, p) = (&model.krate, crate::expand::private(model));
+    let ident = quote::format_ident!("{}", name, span = span);
+    diags.check(quote::quote_spanned! {span=>
+        const _: () = {
+            #[allow(non_upper_case_globals)]
+            const #ident: () = #p::facts::#check(<#ty as #k::ApiType>::FACTS #(, #extra)*);
+            #ident
+        };
+    });
 }
 
 /// A struct that contains itself: no structural schema describes it.

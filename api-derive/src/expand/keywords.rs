@@ -109,6 +109,9 @@ fn value_fields(p: &TokenStream, kw: &CheckedKeywords<'_>, set: &mut Vec<TokenSt
     if let Some(values) = kw.enum_values {
         set.push(quote!(enum_values: &[#(#values),*]));
     }
+    if let Some(values) = kw.int_enum_values {
+        set.push(quote!(int_enum_values: &[#(#values),*]));
+    }
 }
 
 /// The `Keywords` literal of checked keywords, or `None` when no keyword

@@ -4,6 +4,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{Ident, LitStr};
 
 use super::keywords::{opt_str, rules};
@@ -446,8 +447,27 @@ fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
     let status_subresource = r.status_subresource;
     let description = opt_str(cx.a.doc.as_ref().map(LitStr::value).as_deref());
     let spec_required = cx.spec_required();
+    let (annotation_keys, annotation_values): (Vec<&str>, Vec<&str>) = r
+        .annotations
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .unzip();
+    let (label_keys, label_values): (Vec<&str>, Vec<&str>) = r
+        .labels
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .unzip();
+    let status_default = r.status.zip(r.status_default).map(|(t, expr)| {
+        quote_spanned! {expr.span()=>
+            #[doc(hidden)]
+            fn __status_default() -> #t {
+                ::core::convert::Into::into(#expr)
+            }
+        }
+    });
     quote! {
         impl #root {
+            #status_default
             const __INFO: #p::ResourceInfo = #p::ResourceInfo {
                 served: #served,
                 storage: #storage,
@@ -460,6 +480,8 @@ fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
                 description: #description,
                 spec_required: #spec_required,
                 validations: #validations,
+                annotations: &[#((#annotation_keys, #annotation_values)),*],
+                labels: &[#((#label_keys, #label_values)),*],
             };
         }
     }
@@ -484,9 +506,16 @@ fn json_schema(cx: &Cx<'_>) -> TokenStream {
     let body = if cx.flat() {
         quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
     } else {
-        let status_schema = match cx.r.status {
-            Some(t) => quote!(::core::option::Option::Some(<#t as #k::ApiType>::api_schema(__g))),
-            None => quote!(::core::option::Option::None),
+        let status_schema = match (cx.r.status, cx.r.status_default) {
+            (Some(t), Some(_)) => quote!(::core::option::Option::Some({
+                let mut __s = <#t as #k::ApiType>::api_schema(__g);
+                #p::set_default(&mut __s, &Self::__status_default());
+                __s
+            })),
+            (Some(t), None) => {
+                quote!(::core::option::Option::Some(<#t as #k::ApiType>::api_schema(__g)))
+            }
+            (None, _) => quote!(::core::option::Option::None),
         };
         quote!(#p::RootBody::SpecStatus { spec: <#spec as #k::ApiType>::api_schema(__g), status: #status_schema })
     };
@@ -519,9 +548,12 @@ fn api_type(cx: &Cx<'_>) -> TokenStream {
     } else {
         quote!(#p::FieldFacts { name: "spec", ty: <#spec as #k::ApiType>::FACTS, required: #spec_required, defaulted: false, flattened: false, masked: 0 },)
     };
+    let status_default = cx.r.status_default.map(
+        |_| quote!(#p::Defaultable::default_if_unset(&mut self.status, Self::__status_default);),
+    );
     let status_defaults = cx
         .has_status()
-        .then(|| quote!(#k::ApiType::apply_defaults(&mut self.status);));
+        .then(|| quote!(#status_default #k::ApiType::apply_defaults(&mut self.status);));
     let status_validate = cx.has_status().then(
         || quote!(#k::ApiType::validate(&self.status, &#k::FieldPath::new("status"), __errors);),
     );

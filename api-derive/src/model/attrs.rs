@@ -64,6 +64,97 @@ impl FromMeta for RawExpr {
     }
 }
 
+/// `annotation("key", "value")` / `label("key", "value")`: two string
+/// literals, as kube-derive writes them.
+#[derive(Clone, Debug)]
+pub struct KeyValue {
+    pub key: LitStr,
+    pub value: LitStr,
+}
+
+impl FromMeta for KeyValue {
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        let lit = |item: &darling::ast::NestedMeta| match item {
+            darling::ast::NestedMeta::Lit(syn::Lit::Str(s)) => Some(s.clone()),
+            _ => None,
+        };
+        match items {
+            [k, v] => match (lit(k), lit(v)) {
+                (Some(key), Some(value)) => Ok(KeyValue { key, value }),
+                _ => Err(darling::Error::custom(
+                    "write the key and the value as two string literals: `annotation(\"example.com/key\", \"value\")`",
+                )),
+            },
+            _ => Err(darling::Error::custom(
+                "expected a key and a value: `annotation(\"example.com/key\", \"value\")`",
+            )),
+        }
+    }
+}
+
+/// `enum = [...]`: string literals (`["A", "B"]`) or integer literals
+/// (`[301, 302]`), not mixed.
+#[derive(Clone, Debug)]
+pub enum EnumValues {
+    /// String values.
+    Strings(Vec<LitStr>),
+    /// Integer values.
+    Ints(Vec<i64>),
+}
+
+impl FromMeta for EnumValues {
+    fn from_expr(expr: &Expr) -> darling::Result<Self> {
+        let accepted = "`enum` takes a list of string literals (`enum = [\"Allow\", \"Deny\"]`) or of integer literals (`enum = [301, 302]`)";
+        let Expr::Array(array) = expr else {
+            return Err(darling::Error::custom(accepted).with_span(expr));
+        };
+        let (mut strings, mut ints) = (Vec::new(), Vec::new());
+        for item in &array.elems {
+            match item {
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => strings.push(s.clone()),
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(i),
+                    ..
+                }) => {
+                    ints.push(i.base10_parse::<i64>()?);
+                }
+                Expr::Unary(syn::ExprUnary {
+                    op: syn::UnOp::Neg(_),
+                    expr,
+                    ..
+                }) if matches!(
+                    &**expr,
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(_),
+                        ..
+                    })
+                ) =>
+                {
+                    if let Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(i),
+                        ..
+                    }) = &**expr
+                    {
+                        ints.push(-i.base10_parse::<i64>()?);
+                    }
+                }
+                other => return Err(darling::Error::custom(accepted).with_span(other)),
+            }
+        }
+        match (strings.is_empty(), ints.is_empty()) {
+            (false, false) => Err(darling::Error::custom(
+                "`enum` values are all strings or all integers, not both",
+            )
+            .with_span(expr)),
+            (true, false) => Ok(EnumValues::Ints(ints)),
+            _ => Ok(EnumValues::Strings(strings)),
+        }
+    }
+}
+
 /// An integer count (`max_length = 63`): non-negative.
 #[derive(Clone, Debug)]
 pub struct Count(pub i64);
@@ -113,7 +204,7 @@ pub struct Validations {
     pub min_properties: Option<SpannedValue<Count>>,
     pub max_properties: Option<SpannedValue<Count>>,
     #[darling(rename = "enum")]
-    pub enum_: Option<Vec<LitStr>>,
+    pub enum_: Option<SpannedValue<EnumValues>>,
 }
 
 impl Validations {
@@ -178,6 +269,15 @@ pub struct ContainerAttrs {
     pub kind: Option<LitStr>,
     pub namespaced: Flag,
     pub status: Option<SpannedValue<syn::Type>>,
+    /// `annotation("key", "value")`: an annotation of the CRD.
+    #[darling(multiple)]
+    pub annotation: Vec<SpannedValue<KeyValue>>,
+    /// `label("key", "value")`: a label of the CRD.
+    #[darling(multiple)]
+    pub label: Vec<SpannedValue<KeyValue>>,
+    /// `status_default = expr`: the status a new object gets (converted
+    /// with `Into`), written as the status' `default:`.
+    pub status_default: Option<RawExpr>,
     pub plural: Option<LitStr>,
     pub singular: Option<LitStr>,
     #[darling(multiple)]
@@ -218,12 +318,12 @@ pub struct ContainerAttrs {
     pub preserve_unknown_fields: Flag,
     pub embedded_resource: Flag,
     pub int_or_string: Flag,
-    #[darling(default)]
-    pub allow: PathList,
-    #[darling(default)]
-    pub warn: PathList,
-    #[darling(default)]
-    pub deny: PathList,
+    #[darling(multiple)]
+    pub allow: Vec<PathList>,
+    #[darling(multiple)]
+    pub warn: Vec<PathList>,
+    #[darling(multiple)]
+    pub deny: Vec<PathList>,
 }
 
 /// The members of a union (`exactly_one_of = ["a", "b"]`), as written.
@@ -316,6 +416,9 @@ impl ContainerAttrs {
 pub struct FieldAttrs {
     pub optional: Flag,
     pub required: Flag,
+    /// `default = expr`: the spelling of `#[default(expr)]` that does not
+    /// collide with std's `#[default]` (on `#[derive(Default)]` enums).
+    pub default: Option<RawExpr>,
     #[darling(flatten)]
     pub validations: Validations,
     pub items: Option<Validations>,
@@ -332,12 +435,18 @@ pub struct FieldAttrs {
     pub preserve_unknown_fields: Flag,
     pub embedded_resource: Flag,
     pub schema_with: Option<Path>,
-    #[darling(default)]
-    pub allow: PathList,
-    #[darling(default)]
-    pub warn: PathList,
-    #[darling(default)]
-    pub deny: PathList,
+    #[darling(multiple)]
+    pub allow: Vec<PathList>,
+    #[darling(multiple)]
+    pub warn: Vec<PathList>,
+    #[darling(multiple)]
+    pub deny: Vec<PathList>,
+}
+
+/// The lint names of repeated `allow(...)` (or `warn`, `deny`) items, in
+/// order: `allow(a), allow(b)` is `allow(a, b)`.
+pub fn lint_paths(lists: &[PathList]) -> Vec<Path> {
+    lists.iter().flat_map(|l| l.iter().cloned()).collect()
 }
 
 impl FieldAttrs {
@@ -352,12 +461,12 @@ impl FieldAttrs {
 #[derive(Debug, Default, FromAttributes)]
 #[darling(attributes(kube))]
 pub struct VariantAttrs {
-    #[darling(default)]
-    pub allow: PathList,
-    #[darling(default)]
-    pub warn: PathList,
-    #[darling(default)]
-    pub deny: PathList,
+    #[darling(multiple)]
+    pub allow: Vec<PathList>,
+    #[darling(multiple)]
+    pub warn: Vec<PathList>,
+    #[darling(multiple)]
+    pub deny: Vec<PathList>,
 }
 
 #[cfg(test)]

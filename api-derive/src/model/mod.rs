@@ -14,7 +14,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, DeriveInput, Expr, Ident, Type, Visibility};
 
 use crate::lints::{Diagnostics, Levels};
-use attrs::{ContainerAttrs, FieldAttrs, VariantAttrs};
+use attrs::{ContainerAttrs, FieldAttrs, RawExpr, VariantAttrs};
 use serde_attrs::{SerdeContainer, SerdeField};
 
 /// Which derive is expanding.
@@ -266,8 +266,22 @@ fn parse_field(
         }
         (None, None) => String::new(),
     };
-    let levels = Levels::parse(&attrs.allow, &attrs.warn, &attrs.deny, diags);
-    let default = default_attr(&field.attrs, diags);
+    let levels = Levels::parse(
+        &attrs::lint_paths(&attrs.allow),
+        &attrs::lint_paths(&attrs.warn),
+        &attrs::lint_paths(&attrs.deny),
+        diags,
+    );
+    let mut default = default_attr(&field.attrs, diags);
+    if let Some(RawExpr(e)) = &attrs.default {
+        if let Some((_, span)) = default {
+            diags.error(
+                span,
+                "the default is given twice: keep `#[kube(default = ...)]` or `#[default(...)]`",
+            );
+        }
+        default = Some((e.clone(), e.span()));
+    }
     if attrs.optional.is_present() && attrs.required.is_present() {
         diags.error(
             attrs.required.span(),
@@ -425,7 +439,12 @@ fn parse_variant(
         json_name,
         docs: docs(&v.attrs),
         shape,
-        levels: Levels::parse(&vattrs.allow, &vattrs.warn, &vattrs.deny, diags),
+        levels: Levels::parse(
+            &attrs::lint_paths(&vattrs.allow),
+            &attrs::lint_paths(&vattrs.warn),
+            &attrs::lint_paths(&vattrs.deny),
+            diags,
+        ),
         span: v.ident.span(),
     })
 }
@@ -450,7 +469,12 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
             format!("{} makes the schema lie: {}", liar.what, liar.why),
         );
     }
-    let levels = Levels::parse(&attrs.allow, &attrs.warn, &attrs.deny, diags);
+    let levels = Levels::parse(
+        &attrs::lint_paths(&attrs.allow),
+        &attrs::lint_paths(&attrs.warn),
+        &attrs::lint_paths(&attrs.deny),
+        diags,
+    );
 
     if !input.generics.params.is_empty() {
         diags.error(

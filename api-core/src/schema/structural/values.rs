@@ -173,7 +173,12 @@ pub(super) fn validate_value(
         Value::Array(a) => {
             if let Some(items) = s.items_schema() {
                 for (i, x) in a.iter().enumerate() {
-                    validate_value(x, items, &join(name, &i.to_string()), base, errs);
+                    // kube-openapi's validator writes list items `name[i]`.
+                    if name.is_empty() {
+                        validate_value(x, items, "", &base.index(i), errs);
+                    } else {
+                        validate_value(x, items, &format!("{name}[{i}]"), base, errs);
+                    }
                 }
             }
         }
