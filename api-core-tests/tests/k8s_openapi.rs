@@ -204,10 +204,28 @@ fn embedded_values_are_validated_with_field_paths() {
         cronjob_json(json!({"image": "busybox", "ports": [{"containerPort": "http"}]})).as_bytes(),
         &DecodeOptions::default(),
     );
-    // `containerPort` must be an integer: k8s-openapi's own decoding says
-    // so first (400), as it does for any typed field.
+    // `containerPort` must be an integer and `name` is required: the
+    // schema reports both at their paths in one 422, as the apiserver does,
+    // before k8s-openapi's own decoding would stop at the first with a 400.
     let bad = bad.unwrap_err();
-    assert_eq!(bad.code, 400, "{bad:?}");
+    assert_eq!(bad.code, 422, "{bad:?}");
+    let container = "spec.jobTemplate.spec.template.spec.containers[0]";
+    let fields: Vec<(&str, &str)> = bad
+        .causes()
+        .iter()
+        .map(|c| (c.reason.as_str(), c.field.as_str()))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("FieldValueRequired", format!("{container}.name").as_str()),
+            (
+                "FieldValueTypeInvalid",
+                format!("{container}.ports[0].containerPort").as_str()
+            ),
+        ],
+        "{bad:?}"
+    );
 
     // A quantity that does not match the schema's pattern: k8s-openapi
     // reads any string, the schema validation rejects it with its path.
@@ -244,7 +262,7 @@ fn embedded_values_are_validated_with_field_paths() {
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(
         causes[0].field,
-        "spec.jobTemplate.spec.template.spec.containers.0.name"
+        "spec.jobTemplate.spec.template.spec.containers[0].name"
     );
     assert_eq!(causes[0].message, "Required value");
 

@@ -177,14 +177,17 @@ pub fn docs(attrs: &[Attribute]) -> Option<String> {
                 ..
             }) = &nv.value
         {
-            let v = s.value();
-            for line in v.lines() {
-                lines.push(
-                    line.strip_prefix(' ')
-                        .unwrap_or(line)
-                        .trim_end()
-                        .to_string(),
-                );
+            // `split`, not `lines`: an empty `///` is one empty line (a
+            // paragraph break), which `"".lines()` would drop.
+            for line in s.value().split('\n') {
+                let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
+                // Go's `CommentGroup.Text` (which controller-gen reads)
+                // keeps one blank line between paragraphs, however many
+                // were written.
+                if line.is_empty() && lines.last().is_some_and(String::is_empty) {
+                    continue;
+                }
+                lines.push(line.to_string());
             }
         }
     }
@@ -620,4 +623,47 @@ fn resource_names(
             .map(|l| (l.value(), l.span()))
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::docs;
+
+    fn docs_of(item: syn::DeriveInput) -> Option<String> {
+        docs(&item.attrs)
+    }
+
+    #[test]
+    fn a_blank_doc_line_is_a_paragraph_break() {
+        let item: syn::DeriveInput = syn::parse_quote! {
+            /// First paragraph,
+            /// still the first.
+            ///
+            /// Second paragraph.
+            struct S;
+        };
+        assert_eq!(
+            docs_of(item).as_deref(),
+            Some("First paragraph,\nstill the first.\n\nSecond paragraph.")
+        );
+    }
+
+    #[test]
+    fn blank_lines_collapse_and_edges_are_trimmed_as_go_does() {
+        let item: syn::DeriveInput = syn::parse_quote! {
+            ///
+            /// One.
+            ///
+            ///
+            /// Two.
+            ///
+            struct S;
+        };
+        assert_eq!(docs_of(item).as_deref(), Some("One.\n\nTwo."));
+        let empty: syn::DeriveInput = syn::parse_quote! {
+            ///
+            struct S;
+        };
+        assert_eq!(docs_of(empty), None);
+    }
 }
