@@ -46,6 +46,10 @@ pub struct GatewaySpec {
     #[kube(default = "HTTP", max_length = 16)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
+    /// retries is a Go `int`: an integer with no format.
+    #[kube(allow(integer_width), maximum = 100)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retries: Option<isize>,
 }
 
 /// GatewayStatus is the observed state of a Gateway.
@@ -101,6 +105,37 @@ fn crd_annotations_and_labels() {
 }
 
 /// `enum = [301, 302]`: an integer enum in the schema and at run time.
+/// Go's `int` is `type: integer` with no `format` (controller-gen writes
+/// none); `isize` is the Rust spelling, once `integer_width` is allowed.
+#[test]
+fn go_int_has_no_format() {
+    let schema = version_schema();
+    assert_eq!(
+        schema["properties"]["spec"]["properties"]["retries"],
+        json!({
+            "description": "retries is a Go `int`: an integer with no format.",
+            "type": "integer",
+            "maximum": 100
+        })
+    );
+    let mut errors = api_core::ErrorList::new();
+    let bad = Gateway::new(
+        "g",
+        GatewaySpec {
+            retries: Some(101),
+            ..GatewaySpec::default()
+        },
+    );
+    bad.validate(&FieldPath::new(""), &mut errors);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors.as_slice()[0]
+            .to_string()
+            .starts_with("spec.retries: Invalid value: 101"),
+        "{errors:?}"
+    );
+}
+
 #[test]
 fn integer_enums() {
     let schema = version_schema();

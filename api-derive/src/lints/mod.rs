@@ -315,9 +315,16 @@ impl Diagnostics {
         self.errors.push(syn::Error::new(span, message));
     }
 
-    /// Errors from darling (typos, missing keys), kept with their spans.
-    pub fn darling(&mut self, error: darling::Error) {
-        self.errors.push(error.into());
+    /// Errors from darling (typos, missing keys, values of the wrong
+    /// kind), reworded to say what `context` accepts, with their spans.
+    pub fn darling(
+        &mut self,
+        error: darling::Error,
+        context: crate::model::attr_errors::Context,
+        attrs: &[syn::Attribute],
+    ) {
+        self.errors
+            .extend(crate::model::attr_errors::errors(error, context, attrs));
     }
 
     pub fn syn(&mut self, error: syn::Error) {

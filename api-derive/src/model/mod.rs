@@ -2,6 +2,7 @@
 //! attributes and spans. Lints and code generation both read this model;
 //! nothing re-parses attributes.
 
+pub mod attr_errors;
 pub mod attrs;
 pub mod plural;
 pub mod serde_attrs;
@@ -238,7 +239,7 @@ fn parse_field(
     let attrs = match FieldAttrs::from_attributes(&field.attrs) {
         Ok(a) => a,
         Err(e) => {
-            diags.darling(e);
+            diags.darling(e, attr_errors::Context::Field, &field.attrs);
             FieldAttrs::default()
         }
     };
@@ -399,7 +400,7 @@ fn parse_variant(
     diags: &mut Diagnostics,
 ) -> Option<Variant> {
     let vattrs = VariantAttrs::from_attributes(&v.attrs).unwrap_or_else(|err| {
-        diags.darling(err);
+        diags.darling(err, attr_errors::Context::Variant, &v.attrs);
         VariantAttrs::default()
     });
     let vserde = serde_attrs::parse_field(&v.attrs).unwrap_or_else(|err| {
@@ -458,7 +459,7 @@ pub fn parse(input: &DeriveInput, derive: Derive, diags: &mut Diagnostics) -> Op
     let (attrs, attrs_ok) = match ContainerAttrs::from_attributes(&input.attrs) {
         Ok(a) => (a, true),
         Err(e) => {
-            diags.darling(e);
+            diags.darling(e, attr_errors::Context::Type, &input.attrs);
             (ContainerAttrs::default(), false)
         }
     };
