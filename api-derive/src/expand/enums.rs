@@ -125,12 +125,27 @@ pub(super) fn enum_parts(
     // to the `unions` lint) preserves unknown fields.
     if all_unit && !schema.schemaless && model.serde.tag.is_none() {
         let values: Vec<&String> = variants.iter().map(|v| &v.json_name).collect();
-        return TypeParts::new(
+        let idents = variants.iter().map(|v| &v.ident);
+        let mut parts = TypeParts::new(
             quote!(&#p::TypeFacts::scalar(#p::Kind::String, #p::facts::BOUNDED)),
             quote!(#p::string_enum(&[#(#values),*], &#kw)),
             quote!(),
             quote!(),
         );
+        // Keywords where the enum is used (a narrower `enum`, a pattern)
+        // are checked against the value's JSON string.
+        parts.methods = quote! {
+            fn check_keywords(&self, __kw: &#p::Keywords, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+                let __value: &str = match self {
+                    #(#ident::#idents => #values,)*
+                    // `#[serde(skip)]`ped variants are not in the API.
+                    #[allow(unreachable_patterns)]
+                    _ => return,
+                };
+                #p::checks::string(__value, __kw, __path, __errors);
+            }
+        };
+        return parts;
     }
     if schema.schemaless {
         return TypeParts::new(

@@ -134,12 +134,32 @@ fn field_validate(
     value: TokenStream,
 ) -> TokenStream {
     let k = &model.krate;
-    let p = private(model);
     let ty = &f.ty;
     if f.is_flattened() {
         return quote_spanned!(ty.span()=> #k::ApiType::validate(#value, __path, __errors););
     }
     let json = &f.json_name;
+    let checks = value_checks(model, f, schema, &value);
+    quote_spanned! {ty.span()=>
+        {
+            let __p = __path.child(#json);
+            #checks
+            #k::ApiType::validate(#value, &__p, __errors);
+        }
+    }
+}
+
+/// The run-time checks of the keywords a field (or a newtype's field)
+/// declares, and list-map/set uniqueness, of `value` at the path `__p`.
+fn value_checks(
+    model: &Model,
+    f: &Field,
+    schema: &SchemaChecked<'_>,
+    value: &TokenStream,
+) -> TokenStream {
+    let k = &model.krate;
+    let p = private(model);
+    let ty = &f.ty;
     let checked = schema.field(f);
     let keywords = has_checks(f, checked).then(|| {
         // Only the keywords checked at runtime (no docs, no rules).
@@ -168,14 +188,7 @@ fn field_validate(
         }
         _ => None,
     };
-    quote_spanned! {ty.span()=>
-        {
-            let __p = __path.child(#json);
-            #keywords
-            #lists
-            #k::ApiType::validate(#value, &__p, __errors);
-        }
-    }
+    quote!(#keywords #lists)
 }
 
 /// The name of the generated function that computes a field's default.
@@ -475,7 +488,8 @@ fn newtype_parts(
         declared.insert(api_keywords::EXAMPLE.fact);
     }
     let (own, declared) = (own.tokens(&p), declared.tokens(&p));
-    TypeParts::new(
+    let checks = value_checks(model, f, checked, &quote!(&self.#access));
+    let mut parts = TypeParts::new(
         quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),
         quote!({
             #[allow(unused_mut)]
@@ -485,6 +499,17 @@ fn newtype_parts(
             __s
         }),
         quote!(#k::ApiType::apply_defaults(&mut self.#access);),
-        quote!(#k::ApiType::validate(&self.#access, __path, __errors);),
-    )
+        quote!({
+            let __p = *__path;
+            #checks
+            #k::ApiType::validate(&self.#access, &__p, __errors);
+        }),
+    );
+    // Keywords declared where the newtype is used apply to its value.
+    parts.methods = quote! {
+        fn check_keywords(&self, __kw: &#p::Keywords, __path: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
+            #k::ApiType::check_keywords(&self.#access, __kw, __path, __errors);
+        }
+    };
+    parts
 }
