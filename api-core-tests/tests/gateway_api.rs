@@ -46,9 +46,16 @@ mod httproute;
 #[path = "gateway_api/grpcroute.rs"]
 mod grpcroute;
 
+#[path = "gateway_api/gateway.rs"]
+mod gateway;
+
 /// Differences from `gateway.networking.k8s.io_grpcroutes.yaml` that are
 /// known library gaps: (the difference as printed, why).
 const GRPCROUTE_GAPS: &[(&str, &str)] = &[];
+
+/// Differences from `gateway.networking.k8s.io_gateways.yaml` that are
+/// known library gaps: (the difference as printed, why).
+const GATEWAY_GAPS: &[(&str, &str)] = &[];
 
 /// The single document of a corpus file as JSON.
 fn corpus_crd(file: &str) -> Option<Value> {
@@ -114,4 +121,98 @@ fn grpcroutes() {
         &grpcroute::GRPCRoute::crd(),
         GRPCROUTE_GAPS,
     );
+}
+
+#[test]
+fn gateways() {
+    use api_core::conversion::Versions;
+    // v1 (the storage version) is the hub; v1beta1 has the same shape, so
+    // the merged CRD needs no conversion webhook, as in the file.
+    let versions = Versions::<gateway::v1::Gateway>::new().version::<gateway::v1beta1::Gateway>();
+    let crd = versions.crd().expect("the two versions merge");
+    assert!(versions.warnings().is_empty(), "{:?}", versions.warnings());
+    assert_reproduces(
+        "gateway-api/gateway.networking.k8s.io_gateways.yaml",
+        &crd,
+        GATEWAY_GAPS,
+    );
+}
+
+/// Both versions' CRDs merge into the same CRD the conversion graph gives,
+/// a Gateway survives `v1beta1 -> v1 -> v1beta1`, and a list of either
+/// version is `GatewayList`.
+#[test]
+fn gateway_versions_round_trip() {
+    use api_core::conversion::assert_lossless;
+    use gateway::{v1, v1beta1};
+    let merged = api_core::crd::merge([v1::Gateway::crd(), v1beta1::Gateway::crd()])
+        .expect("the two versions merge");
+    let graph = api_core::conversion::Versions::<v1::Gateway>::new()
+        .version::<v1beta1::Gateway>()
+        .crd()
+        .expect("the two versions merge");
+    assert_eq!(merged, graph);
+
+    let spec: v1beta1::GatewaySpec = serde_json::from_value(serde_json::json!({
+        "gatewayClassName": "example",
+        "listeners": [{"name": "https", "port": 443, "protocol": "HTTPS",
+                       "tls": {"certificateRefs": [{"name": "cert"}]}}],
+        "addresses": [{"value": "10.0.0.1"}]
+    }))
+    .expect("a v1beta1 Gateway spec");
+    let gateway = v1beta1::Gateway::new("g", spec);
+    assert_lossless::<v1beta1::Gateway, v1::Gateway>([gateway.clone()]);
+    let list: v1::GatewayList = [v1::Gateway::from(gateway)].into_iter().collect();
+    assert_eq!(list.items.len(), 1);
+    let empty = v1beta1::GatewayList::default();
+    assert!(empty.items.is_empty());
+}
+
+/// The Go markers' defaults are applied as the apiserver applies them: a
+/// listener's `allowedRoutes`, a certificate reference's `group` and
+/// `kind`, an address' `type`, and the status of a new Gateway.
+#[test]
+fn gateway_defaults() {
+    use api_core::decode::{DecodeOptions, decode};
+    use gateway::v1;
+    let body = br#"{
+        "apiVersion": "gateway.networking.k8s.io/v1",
+        "kind": "Gateway",
+        "metadata": {"name": "g"},
+        "spec": {
+            "gatewayClassName": "example",
+            "listeners": [{"name": "https", "port": 443, "protocol": "HTTPS",
+                           "tls": {"certificateRefs": [{"name": "cert"}]}}],
+            "addresses": [{"value": "10.0.0.1"}]
+        }
+    }"#;
+    let decoded = decode::<v1::Gateway>(body, &DecodeOptions::default()).expect("valid");
+    let value = serde_json::to_value(&decoded.object).unwrap();
+    let listener = &value["spec"]["listeners"][0];
+    assert_eq!(
+        listener["allowedRoutes"],
+        serde_json::json!({"namespaces": {"from": "Same"}})
+    );
+    assert_eq!(
+        listener["tls"],
+        serde_json::json!({"mode": "Terminate", "certificateRefs": [{"group": "", "kind": "Secret", "name": "cert"}]})
+    );
+    assert_eq!(value["spec"]["addresses"][0]["type"], "IPAddress");
+    let status = decoded.object.status.as_ref().expect("status defaulted");
+    assert_eq!(status.conditions, gateway::pending_conditions());
+
+    // A new object built in Rust gets the same status.
+    let mut fresh = v1::Gateway::new(
+        "g",
+        v1::GatewaySpec {
+            gateway_class_name: shared::ObjectName("example".into()),
+            listeners: Vec::new(),
+            addresses: Vec::new(),
+            infrastructure: None,
+            allowed_listeners: None,
+            tls: None,
+        },
+    );
+    api_core::ApiType::apply_defaults(&mut fresh);
+    assert_eq!(fresh.status, Some(gateway::pending_status()));
 }
