@@ -1,7 +1,8 @@
 //! Gateway API's `gateway_types.go` (standard channel). The `Gateway` kind
 //! is served in `v1` (the storage version) and `v1beta1`, whose Go types
 //! are aliases of v1's: the spec struct is declared in both modules by
-//! [`gateway_spec!`], every other type is shared.
+//! [`gateway_spec!`], every other type is shared. The condition type and
+//! reason constants are not part of any schema and are not translated.
 
 use std::collections::BTreeMap;
 

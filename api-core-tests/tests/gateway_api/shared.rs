@@ -1,6 +1,10 @@
 //! Gateway API's `shared_types.go` (standard channel): the parent
 //! references and route status every route shares, and the validated
-//! string types.
+//! string types. Types that only the experimental channel or routes other
+//! than GRPCRoute use (`GatewayDefaultScope`, `SessionPersistence` and its
+//! cookie and header types, `Duration`, `PreciseHostname`, `AbsoluteURI`,
+//! `CORSOrigin`, `CookieName`, `ParentGatewayReference`) and the condition
+//! type and reason constants (not part of any schema) are not translated.
 
 use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
