@@ -30,7 +30,9 @@ pub enum RedirectKind {
     status_default = default_status(),
     annotation("api-approved.kubernetes.io", "https://github.com/kubernetes-sigs/gateway-api/pull/2466"),
     annotation("gateway.networking.k8s.io/bundle-version", "v1.4.0"),
-    label("gateway.networking.k8s.io/policy", "Direct")
+    label("gateway.networking.k8s.io/policy", "Direct"),
+    spec_doc = "Spec defines the desired state of Gateway.",
+    status_doc = "Status defines the current state of Gateway."
 )]
 #[serde(rename_all = "camelCase")]
 pub struct GatewaySpec {
@@ -133,6 +135,27 @@ fn go_int_has_no_format() {
             .to_string()
             .starts_with("spec.retries: Invalid value: 101"),
         "{errors:?}"
+    );
+}
+
+/// Go documents the root's `Spec` and `Status` fields apart from their
+/// types; `spec_doc`/`status_doc` are those fields' docs, and the types
+/// keep theirs (for rustdoc, and wherever else they are used).
+#[test]
+fn spec_and_status_docs() {
+    let schema = version_schema();
+    assert_eq!(
+        schema["properties"]["spec"]["description"],
+        "Spec defines the desired state of Gateway."
+    );
+    assert_eq!(
+        schema["properties"]["status"]["description"],
+        "Status defines the current state of Gateway."
+    );
+    let own = <GatewayStatus as ApiType>::api_schema(&mut schemars::SchemaGenerator::default());
+    assert_eq!(
+        own.to_value()["description"],
+        "GatewayStatus is the observed state of a Gateway."
     );
 }
 

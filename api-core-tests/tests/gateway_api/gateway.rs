@@ -79,9 +79,12 @@ fn ip_validated_list<T: ApiType>(generator: &mut SchemaGenerator) -> Schema {
 /// resource attributes, the same fields in every version.
 macro_rules! gateway_spec {
     ($version:tt, $storage:tt, $doc:tt) => {
-        /// Spec defines the desired state of Gateway.
-        // Go: "GatewaySpec defines the desired state of Gateway. [...]"; the
-        // description of `spec` is the doc of the root's `Spec` field.
+        /// GatewaySpec defines the desired state of Gateway.
+        ///
+        /// Not all possible combinations of options specified in the Spec are
+        /// valid. Some invalid configurations can be caught synchronously via CRD
+        /// validation, but there are many cases that will require asynchronous
+        /// signaling via the GatewayStatus block.
         #[derive(KubeResource, Serialize, Deserialize, Clone, Debug, PartialEq)]
         #[kube(
             group = "gateway.networking.k8s.io",
@@ -100,7 +103,10 @@ macro_rules! gateway_spec {
             annotation("api-approved.kubernetes.io", "https://github.com/kubernetes-sigs/gateway-api/pull/4530"),
             annotation("gateway.networking.k8s.io/bundle-version", "v0.0.0-dev"),
             annotation("gateway.networking.k8s.io/channel", "standard"),
-            doc = $doc
+            doc = $doc,
+            // The docs of Go's `Gateway.Spec` and `Gateway.Status` fields.
+            spec_doc = "Spec defines the desired state of Gateway.",
+            status_doc = "Status defines the current state of Gateway."
         )]
         #[serde(rename_all = "camelCase")]
         pub struct GatewaySpec {
@@ -920,9 +926,7 @@ pub struct GatewayStatusAddress {
     pub value: String,
 }
 
-// Go: "GatewayStatus defines the observed state of Gateway."; the
-// description of `status` is the doc of the root's `Status` field.
-/// Status defines the current state of Gateway.
+/// GatewayStatus defines the observed state of Gateway.
 #[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct GatewayStatus {

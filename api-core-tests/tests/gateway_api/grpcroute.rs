@@ -7,9 +7,7 @@ use super::httproute::{HTTPHeaderFilter, HTTPRequestMirrorFilter};
 use super::object_reference::LocalObjectReference;
 use super::shared::{BackendRef, CommonRouteSpec, HeaderName, Hostname, RouteStatus, SectionName};
 
-// Go: "GRPCRouteStatus defines the observed state of GRPCRoute."; the
-// description of `status` is the doc of the root's `Status` field.
-/// Status defines the current state of GRPCRoute.
+/// GRPCRouteStatus defines the observed state of GRPCRoute.
 #[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq)]
 // Gateway API's `RouteStatus.parents` is `+required`.
 #[kube(allow(status_optional))]
@@ -19,9 +17,7 @@ pub struct GRPCRouteStatus {
     pub route_status: RouteStatus,
 }
 
-// Go: "GRPCRouteSpec defines the desired state of GRPCRoute"; the
-// description of `spec` is the doc of the root's `Spec` field.
-/// Spec defines the desired state of GRPCRoute.
+/// GRPCRouteSpec defines the desired state of GRPCRoute
 #[derive(KubeResource, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[kube(
     group = "gateway.networking.k8s.io",
@@ -38,6 +34,9 @@ pub struct GRPCRouteStatus {
     annotation("api-approved.kubernetes.io", "https://github.com/kubernetes-sigs/gateway-api/pull/4530"),
     annotation("gateway.networking.k8s.io/bundle-version", "v0.0.0-dev"),
     annotation("gateway.networking.k8s.io/channel", "standard"),
+    // The docs of Go's `GRPCRoute.Spec` and `GRPCRoute.Status` fields.
+    spec_doc = "Spec defines the desired state of GRPCRoute.",
+    status_doc = "Status defines the current state of GRPCRoute.",
     doc = "GRPCRoute provides a way to route gRPC requests. This includes the capability
 to match requests by hostname, gRPC service, gRPC method, or HTTP/2 header.
 Filters can be used to specify additional processing steps. Backends specify

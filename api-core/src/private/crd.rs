@@ -64,6 +64,11 @@ pub struct ResourceInfo {
     pub status_subresource: bool,
     /// The root object's description.
     pub description: Option<&'static str>,
+    /// The `spec` property's description, when `spec_doc` replaces the
+    /// spec type's.
+    pub spec_description: Option<&'static str>,
+    /// The `status` property's description (`status_doc`).
+    pub status_description: Option<&'static str>,
     /// Whether `spec` is required.
     pub spec_required: bool,
     /// CEL rules on the root.
@@ -90,6 +95,14 @@ pub enum RootBody {
     Flat(Schema),
 }
 
+/// `schema` with `description` replaced, when one is given.
+fn described(mut schema: Value, description: Option<&'static str>) -> Value {
+    if let (Some(d), Value::Object(m)) = (description, &mut schema) {
+        m.insert("description".into(), d.into());
+    }
+    schema
+}
+
 /// The `openAPIV3Schema` of a resource, shaped like controller-gen's.
 pub fn root_schema(info: &ResourceInfo, body: RootBody) -> Schema {
     let mut props = Map::new();
@@ -105,9 +118,15 @@ pub fn root_schema(info: &ResourceInfo, body: RootBody) -> Schema {
     let mut required: Vec<Value> = Vec::new();
     match body {
         RootBody::SpecStatus { spec, status } => {
-            props.insert("spec".into(), spec.to_value());
+            props.insert(
+                "spec".into(),
+                described(spec.to_value(), info.spec_description),
+            );
             if let Some(status) = status {
-                props.insert("status".into(), status.to_value());
+                props.insert(
+                    "status".into(),
+                    described(status.to_value(), info.status_description),
+                );
             }
             if info.spec_required {
                 required.push("spec".into());

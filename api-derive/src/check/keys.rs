@@ -55,6 +55,8 @@ pub fn check(model: &Model, diags: &mut Diagnostics) {
     );
     only(a.no_spec.is_present().then(|| a.no_spec.span()), "no_spec");
     only(a.doc.as_ref().map(|l| l.span()), "doc");
+    only(a.spec_doc.as_ref().map(|l| l.span()), "spec_doc");
+    only(a.status_doc.as_ref().map(|l| l.span()), "status_doc");
     only(a.derive.first().map(|d| d.span()), "derive");
     if a.served.is_some() {
         only(Some(model.ident.span()), "served");

@@ -446,6 +446,8 @@ fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
     let selectable = &r.selectable;
     let status_subresource = r.status_subresource;
     let description = opt_str(cx.a.doc.as_ref().map(LitStr::value).as_deref());
+    let spec_description = opt_str(cx.a.spec_doc.as_ref().map(LitStr::value).as_deref());
+    let status_description = opt_str(cx.a.status_doc.as_ref().map(LitStr::value).as_deref());
     let spec_required = cx.spec_required();
     let (annotation_keys, annotation_values): (Vec<&str>, Vec<&str>) = r
         .annotations
@@ -478,6 +480,8 @@ fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
                 selectable: &[#(#selectable),*],
                 status_subresource: #status_subresource,
                 description: #description,
+                spec_description: #spec_description,
+                status_description: #status_description,
                 spec_required: #spec_required,
                 validations: #validations,
                 annotations: &[#((#annotation_keys, #annotation_values)),*],

@@ -116,6 +116,14 @@ const TYPE_KEYS: &[(&str, &str)] = &[
     ("optional_spec", "optional_spec"),
     ("no_spec", "no_spec"),
     ("doc", "doc = \"A widget.\""),
+    (
+        "spec_doc",
+        "spec_doc = \"Spec defines the desired state of Widget.\"",
+    ),
+    (
+        "status_doc",
+        "status_doc = \"Status defines the current state of Widget.\"",
+    ),
     ("derive", "derive = \"PartialEq\""),
     ("crate", "crate = \"::api_core\""),
     (

@@ -297,6 +297,11 @@ pub struct ContainerAttrs {
     pub optional_spec: Flag,
     pub no_spec: Flag,
     pub doc: Option<LitStr>,
+    /// `spec_doc = "..."`: the `spec` property's description, where Go
+    /// documents the root's `Spec` field apart from the spec type.
+    pub spec_doc: Option<LitStr>,
+    /// `status_doc = "..."`: the same for `status`.
+    pub status_doc: Option<LitStr>,
     #[darling(multiple)]
     pub derive: Vec<SpannedValue<syn::Path>>,
 
