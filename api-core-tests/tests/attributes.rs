@@ -278,3 +278,72 @@ fn repeated_lint_lists_merge() {
     let schema = Legacy::api_schema(&mut api_core::__private::generator()).to_value();
     assert_eq!(schema["properties"]["ratio"]["type"], "number");
 }
+
+/// LabelKey is the key of a label (Gateway API's `map[LabelKey]LabelValue`).
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LabelKey(#[kube(max_length = 317)] pub String);
+
+/// Tier is a string enum, usable as a key.
+#[derive(
+    ApiType, Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+pub enum Tier {
+    /// gold.
+    Gold,
+    /// silver.
+    Silver,
+}
+
+/// Maps keyed by typed strings.
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Infrastructure {
+    /// labels to add.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub labels: std::collections::BTreeMap<LabelKey, String>,
+    /// replicas per tier.
+    #[kube(allow(no_maps, hash_map))]
+    #[serde(default, skip_serializing_if = "std::collections::HashMap::is_empty")]
+    pub replicas: std::collections::HashMap<Tier, RedirectKindHolder>,
+}
+
+/// Holds a redirect kind, to have something to validate in a map value.
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct RedirectKindHolder {
+    /// count of things.
+    #[kube(maximum = 3)]
+    pub count: i32,
+}
+
+/// Go's `map[LabelKey]LabelValue`: string newtypes and string enums key
+/// maps; the schema is a map's, JSON keys are the strings, and errors in
+/// values are reported under the key.
+#[test]
+fn typed_map_keys() {
+    let schema = <Infrastructure as ApiType>::api_schema(&mut schemars::SchemaGenerator::default())
+        .to_value();
+    assert_eq!(
+        schema["properties"]["labels"],
+        json!({
+            "description": "labels to add.",
+            "type": "object",
+            "additionalProperties": {"type": "string"}
+        })
+    );
+    let infra: Infrastructure = serde_json::from_value(json!({
+        "labels": {"app": "web"},
+        "replicas": {"Gold": {"count": 9}, "Silver": {"count": 1}}
+    }))
+    .unwrap();
+    assert_eq!(infra.labels[&LabelKey("app".into())], "web");
+    let mut errors = api_core::ErrorList::new();
+    infra.validate(&FieldPath::new("spec"), &mut errors);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors.as_slice()[0]
+            .to_string()
+            .starts_with("spec.replicas[Gold].count: Invalid value: 9"),
+        "{errors:?}"
+    );
+    assert_eq!(api_core::MapKey::as_key(&Tier::Silver), "Silver");
+}

@@ -388,6 +388,45 @@ impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> Api
     }
 }
 
+/// A type that can key an API map (`BTreeMap<K, V>`, `HashMap<K, V>`):
+/// it is a string in JSON, as every map key is.
+///
+/// Implemented for `String`, and by the derive for a newtype of `String`
+/// (Gateway API's `map[LabelKey]LabelValue` is `BTreeMap<LabelKey,
+/// LabelValue>`) and for a string enum. The schema says nothing about keys
+/// (controller-gen writes nothing for Go's key types either), so a key
+/// type's keywords are not checked.
+///
+/// ```
+/// use api_core::prelude::*;
+/// use serde::{Deserialize, Serialize};
+/// use std::collections::BTreeMap;
+///
+/// /// LabelKey is the key of a label.
+/// #[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// pub struct LabelKey(#[kube(max_length = 317)] pub String);
+///
+/// /// Labels to put on what is created.
+/// #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
+/// pub struct Infrastructure {
+///     /// labels to add.
+///     #[kube(max_properties = 8)]
+///     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+///     pub labels: BTreeMap<LabelKey, String>,
+/// }
+/// assert_eq!(api_core::MapKey::as_key(&LabelKey("app".into())), "app");
+/// ```
+pub trait MapKey {
+    /// The key as JSON writes it, for field paths (`spec.labels[app]`).
+    fn as_key(&self) -> &str;
+}
+
+impl MapKey for String {
+    fn as_key(&self) -> &str {
+        self
+    }
+}
+
 fn map_schema<V: ApiType>(generator: &mut SchemaGenerator) -> Schema {
     let mut s = json_schema!({ "type": "object" });
     s.insert(
@@ -397,7 +436,7 @@ fn map_schema<V: ApiType>(generator: &mut SchemaGenerator) -> Schema {
     s
 }
 
-impl<V: ApiType> ApiType for BTreeMap<String, V> {
+impl<K: MapKey + JsonSchema + Ord, V: ApiType> ApiType for BTreeMap<K, V> {
     const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, 0);
 
     fn apply_defaults(&mut self) {
@@ -406,7 +445,7 @@ impl<V: ApiType> ApiType for BTreeMap<String, V> {
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         for (k, v) in self {
-            v.validate(&path.key(k), errors);
+            v.validate(&path.key(k.as_key()), errors);
         }
     }
 
@@ -419,7 +458,9 @@ impl<V: ApiType> ApiType for BTreeMap<String, V> {
     }
 }
 
-impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiType for HashMap<String, V, S> {
+impl<K: MapKey + JsonSchema + Eq + std::hash::Hash, V: ApiType, S: std::hash::BuildHasher + Default>
+    ApiType for HashMap<K, V, S>
+{
     const FACTS: &'static TypeFacts = &TypeFacts::map(V::FACTS, facts::HASH_MAP);
 
     fn apply_defaults(&mut self) {
@@ -428,10 +469,10 @@ impl<V: ApiType, S: std::hash::BuildHasher + Default> ApiType for HashMap<String
 
     fn validate(&self, path: &FieldPath<'_>, errors: &mut ErrorList) {
         // Sorted, so that errors come in a stable order.
-        let mut keys: Vec<&String> = self.keys().collect();
-        keys.sort();
-        for k in keys {
-            self[k].validate(&path.key(k), errors);
+        let mut entries: Vec<(&K, &V)> = self.iter().collect();
+        entries.sort_by_key(|(k, _)| k.as_key());
+        for (k, v) in entries {
+            v.validate(&path.key(k.as_key()), errors);
         }
     }
 

@@ -39,7 +39,7 @@ pub mod status;
 pub mod validation;
 
 pub use api_derive::{ApiType, KubeResource};
-pub use api_type::ApiType;
+pub use api_type::{ApiType, MapKey};
 pub use decode::{DecodeOptions, Decoded, FieldValidation, decode};
 pub use meta::{
     Condition, ConditionStatus, ConditionType, Conditions, DuplicateConditionType, Duration,

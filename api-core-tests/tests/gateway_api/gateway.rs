@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use super::object_reference::{ObjectReference, SecretObjectReference};
 use super::shared::{
-    AddressType, AnnotationValue, Group, Hostname, Kind, LabelValue, ObjectName, PortNumber,
-    SectionName, from_str,
+    AddressType, AnnotationKey, AnnotationValue, Group, Hostname, Kind, LabelKey, LabelValue,
+    ObjectName, PortNumber, SectionName, from_str,
 };
 
 from_str!(FromNamespaces);
@@ -635,11 +635,10 @@ pub struct ListenerTLSConfig {
     /// Un-prefixed names are reserved for key names defined by Gateway API.
     ///
     /// Support: Implementation-specific
-    // Go: `map[AnnotationKey]AnnotationValue`. api-core's maps take `String` keys only;
-    // controller-gen writes nothing of the key type into the schema either.
+    // controller-gen writes nothing of the key type into the schema.
     #[kube(max_properties = 16)]
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub options: BTreeMap<String, AnnotationValue>,
+    pub options: BTreeMap<AnnotationKey, AnnotationValue>,
 }
 
 /// GatewayTLSConfig specifies frontend and backend tls configuration for gateway.
@@ -995,8 +994,7 @@ pub struct GatewayInfrastructure {
     /// change, it SHOULD clearly warn about this behavior in documentation.
     ///
     /// Support: Extended
-    // Go: `map[LabelKey]LabelValue`. api-core's maps take `String` keys only;
-    // controller-gen writes nothing of the key type into the schema either.
+    // controller-gen writes nothing of the key type into the schema.
     #[kube(
         max_properties = 8,
         validation(
@@ -1009,7 +1007,7 @@ pub struct GatewayInfrastructure {
         )
     )]
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub labels: BTreeMap<String, LabelValue>,
+    pub labels: BTreeMap<LabelKey, LabelValue>,
 
     /// Annotations that SHOULD be applied to any resources created in response to this Gateway.
     ///
@@ -1019,8 +1017,7 @@ pub struct GatewayInfrastructure {
     /// An implementation may chose to add additional implementation-specific annotations as they see fit.
     ///
     /// Support: Extended
-    // Go: `map[AnnotationKey]AnnotationValue`. api-core's maps take `String` keys only;
-    // controller-gen writes nothing of the key type into the schema either.
+    // controller-gen writes nothing of the key type into the schema.
     #[kube(
         max_properties = 16,
         validation(
@@ -1033,7 +1030,7 @@ pub struct GatewayInfrastructure {
         )
     )]
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub annotations: BTreeMap<String, AnnotationValue>,
+    pub annotations: BTreeMap<AnnotationKey, AnnotationValue>,
 
     /// ParametersRef is a reference to a resource that contains the configuration
     /// parameters corresponding to the Gateway. This is optional if the

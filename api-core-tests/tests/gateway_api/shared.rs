@@ -484,8 +484,32 @@ pub struct GatewayController(
     pub String,
 );
 
-// `AnnotationKey` (the key type of Gateway's maps) is not here: api-core maps
-// take `String` keys, and controller-gen ignores key types anyway.
+/// AnnotationKey is the key of an annotation in Gateway API. This is used for
+/// validation of maps such as TLS options. This matches the Kubernetes
+/// "qualified name" validation that is used for annotations and other common
+/// values.
+///
+/// Valid values include:
+///
+/// * example
+/// * example.com
+/// * example.com/path
+/// * example.com/path.html
+///
+/// Invalid values include:
+///
+/// * example~ - "~" is an invalid character
+/// * example.com. - cannot start or end with "."
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(transparent)]
+pub struct AnnotationKey(
+    #[kube(
+        min_length = 1,
+        max_length = 253,
+        pattern = r"^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$"
+    )]
+    pub String,
+);
 
 /// AnnotationValue is the value of an annotation in Gateway API. This is used
 /// for validation of maps such as TLS options. This roughly matches Kubernetes
@@ -495,8 +519,31 @@ pub struct GatewayController(
 #[serde(transparent)]
 pub struct AnnotationValue(#[kube(min_length = 0, max_length = 4096)] pub String);
 
-// `LabelKey` (the key type of Gateway's maps) is not here: api-core maps
-// take `String` keys, and controller-gen ignores key types anyway.
+/// LabelKey is the key of a label in the Gateway API. This is used for validation
+/// of maps such as Gateway infrastructure labels. This matches the Kubernetes
+/// "qualified name" validation that is used for labels.
+///
+/// Valid values include:
+///
+/// * example
+/// * example.com
+/// * example.com/path
+/// * example.com/path.html
+///
+/// Invalid values include:
+///
+/// * example~ - "~" is an invalid character
+/// * example.com. - cannot start or end with "."
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(transparent)]
+pub struct LabelKey(
+    #[kube(
+        min_length = 1,
+        max_length = 253,
+        pattern = r"^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9]$"
+    )]
+    pub String,
+);
 
 /// LabelValue is the value of a label in the Gateway API. This is used for validation
 /// of maps such as Gateway infrastructure labels. This matches the Kubernetes

@@ -324,8 +324,10 @@ pub fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
         };
     };
     let default_fns = default_fns(model);
+    let map_key = map_key(model);
     quote! {
         #default_fns
+        #map_key
         #facts_check
         #[automatically_derived]
         impl #p::schemars::JsonSchema for #ident {
@@ -350,6 +352,50 @@ pub fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
                 #validate
             }
             #extra_methods
+        }
+    }
+}
+
+/// `impl MapKey` for a type that is a string in JSON and can key a map: a
+/// newtype of `String` and a string enum (unit variants only).
+fn map_key(model: &Model) -> TokenStream {
+    let k = &model.krate;
+    let ident = &model.ident;
+    let body = match &model.data {
+        Data::Newtype(f) => {
+            let is_string = matches!(&f.ty, syn::Type::Path(tp) if tp.qself.is_none()
+                && tp.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none()));
+            if !is_string {
+                return quote!();
+            }
+            let access = f.access(0);
+            quote!(&self.#access)
+        }
+        Data::Enum(variants)
+            if model.serde.tag.is_none()
+                && variants
+                    .iter()
+                    .all(|v| matches!(v.shape, crate::model::VariantShape::Unit)) =>
+        {
+            let idents = variants.iter().map(|v| &v.ident);
+            let names = variants.iter().map(|v| &v.json_name);
+            quote! {
+                match self {
+                    #(#ident::#idents => #names,)*
+                    // `#[serde(skip)]`ped variants are not in the API.
+                    #[allow(unreachable_patterns)]
+                    _ => "",
+                }
+            }
+        }
+        _ => return quote!(),
+    };
+    quote! {
+        #[automatically_derived]
+        impl #k::MapKey for #ident {
+            fn as_key(&self) -> &str {
+                #body
+            }
         }
     }
 }
