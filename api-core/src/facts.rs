@@ -33,7 +33,11 @@ pub const UNSIGNED: u32 = 1 << 1;
 pub const NARROW_INT: u32 = 1 << 2;
 /// A `HashMap` (random order).
 pub const HASH_MAP: u32 = 1 << 3;
-/// A `std::time::Duration`.
+/// A duration whose value does not say its unit (`no_durations`):
+/// `std::time::Duration`, meta/v1 `Duration` ([`crate::Duration`]), and a
+/// derived newtype named `Duration` over an integer or a float. Not a
+/// type merely named `Duration`: a string newtype with a pattern
+/// (Gateway API's `Duration`) carries its unit in the value.
 pub const DURATION: u32 = 1 << 4;
 /// A `Time`/`MicroTime`.
 pub const TIME: u32 = 1 << 5;
@@ -390,8 +394,8 @@ pub const fn deny_unbounded_string(facts: &TypeFacts) {
     }
 }
 
-/// A newtype's facts: its inner type's, with extra own flags (a type named
-/// `Duration`, a bounded string) and the keywords it declares.
+/// A newtype's facts: its inner type's, with extra own flags (a number
+/// named `Duration`, a bounded string) and the keywords it declares.
 pub const fn flagged(inner: &'static TypeFacts, flags: u32, keywords: u32) -> TypeFacts {
     TypeFacts {
         kind: inner.kind,

@@ -158,7 +158,7 @@
 //! | [`optional_field`](#optional_field) | deny | optional fields are `Option`s (or lists/maps), skipped when unset | [Optional vs. Required][optional-vs-required] |
 //! | [`required_field`](#required_field) | deny | required fields are not `Option`s, not defaulted, never skipped | [Optional vs. Required][optional-vs-required] |
 //! | [`default_or_required`](#default_or_required) | deny | a field with a default is optional | [Defaulting][defaulting] |
-//! | [`no_durations`](#no_durations) | deny | no `Duration` | [Units][units] |
+//! | [`no_durations`](#no_durations) | deny | no duration without its unit (`std::time::Duration`, meta/v1 `Duration`) | [Units][units] |
 //! | [`duration_units`](#duration_units) | warn | integer durations say their unit: `fooSeconds` | [Units][units] |
 //! | [`timestamp_naming`](#timestamp_naming) | deny | `fooTime`, never `fooTimestamp` | [Naming conventions][naming-conventions] |
 //! | [`time_field_suffix`](#time_field_suffix) | warn | a `Time` field is named `somethingTime` | [Naming conventions][naming-conventions] |
@@ -628,9 +628,14 @@
 //!
 //! **Default:** deny. **Convention:** [Units][units].
 //!
-//! No `std::time::Duration`: clients in other languages cannot parse how
-//! serde writes it. Reported at the field and through aliases and nested
-//! types.
+//! No duration whose value does not carry its unit: `std::time::Duration`
+//! (clients in other languages cannot parse how serde writes it), meta/v1
+//! [`Duration`](crate::Duration) (a Go duration string), and a newtype named
+//! `Duration` over an integer or a float. Decided by the type's facts
+//! (`DURATION`), not by its name: a string newtype named `Duration` with a
+//! pattern (Gateway API's, Prometheus' `Duration`) says its unit in the
+//! value, which the conventions allow, and is not reported. Reported at the
+//! field and through aliases and nested types.
 //!
 //! **Instead:** an integer with the unit in the name: `timeoutSeconds: i32`.
 //!
