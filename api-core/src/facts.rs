@@ -319,6 +319,18 @@ pub const fn resolve(root: &'static TypeFacts, path: &str) -> Option<&'static Ty
     Some(cur)
 }
 
+/// Whether a field of this type holds time (`timestamp_naming`): a
+/// `Time`/`MicroTime` (or a newtype of one), or a list of them.
+pub const fn holds_time(facts: &TypeFacts) -> bool {
+    if facts.flags & TIME != 0 {
+        return true;
+    }
+    match (facts.kind, facts.item) {
+        (Kind::Array, Some(item)) => item.flags & TIME != 0,
+        _ => false,
+    }
+}
+
 /// Whether `facts` fits a printer-column type (`integer`, `number`,
 /// `string`, `boolean`, `date`).
 pub const fn fits_column(facts: &TypeFacts, column_type: &str) -> bool {

@@ -160,7 +160,7 @@
 //! | [`default_or_required`](#default_or_required) | deny | a field with a default is optional | [Defaulting][defaulting] |
 //! | [`no_durations`](#no_durations) | deny | no duration without its unit (`std::time::Duration`, meta/v1 `Duration`) | [Units][units] |
 //! | [`duration_units`](#duration_units) | warn | integer durations say their unit: `fooSeconds` | [Units][units] |
-//! | [`timestamp_naming`](#timestamp_naming) | deny | `fooTime`, never `fooTimestamp` | [Naming conventions][naming-conventions] |
+//! | [`timestamp_naming`](#timestamp_naming) | deny | a time field is `fooTime`, never `fooTimestamp` | [Naming conventions][naming-conventions] |
 //! | [`time_field_suffix`](#time_field_suffix) | warn | a `Time` field is named `somethingTime` | [Naming conventions][naming-conventions] |
 //! | [`reference_naming`](#reference_naming) | deny | `fooRef`/`fooRefs`, never `Reference` | [Object references][object-references] |
 //! | [`bool_naming`](#bool_naming) | deny | `fooable`, never `isFooable` | [Naming conventions][naming-conventions] |
@@ -723,10 +723,14 @@
 //!
 //! **Default:** deny. **Convention:** [Naming conventions][naming-conventions].
 //!
-//! A JSON name that contains `timestamp` (in any case) is reported, whatever
-//! the field's type: the conventions name points in time `fooTime`.
-//! `ObjectMeta`'s own `creationTimestamp` and `deletionTimestamp` are not
-//! derived, so they are not checked. A [`Time`](crate::Time) field named
+//! A time field whose JSON name contains `timestamp` (in any case) is
+//! reported: the conventions name points in time `fooTime`. A time field is
+//! a [`Time`](crate::Time) or [`MicroTime`](crate::MicroTime) (or a list, an
+//! alias or a newtype of one: the type's facts say `TIME`) or a string with
+//! `format = "date-time"`; a boolean such as `honorTimestamps` or a string
+//! such as `timestampFormat` is not reported. `ObjectMeta`'s own
+//! `creationTimestamp` and `deletionTimestamp` are not derived, so they are
+//! not checked. A [`Time`](crate::Time) field named
 //! `fooTimestamp` also gets a [`time_field_suffix`](#time_field_suffix)
 //! warning.
 //!
