@@ -344,7 +344,24 @@ pub const fn fits_column(facts: &TypeFacts, column_type: &str) -> bool {
             eq(t, 0, t.len(), b"string") || (eq(t, 0, t.len(), b"date") && facts.flags & TIME != 0)
         }
         Kind::IntOrString => eq(t, 0, t.len(), b"string") || eq(t, 0, t.len(), b"integer"),
-        Kind::Object | Kind::Array | Kind::Map => false,
+        // A list of scalars in a `string` column: the apiserver takes any
+        // path, and the column prints the list (`[a b]`). Other column
+        // types cannot show a list (the cell stays empty).
+        Kind::Array => match facts.item {
+            Some(item) => {
+                eq(t, 0, t.len(), b"string")
+                    && matches!(
+                        item.kind,
+                        Kind::String
+                            | Kind::Integer
+                            | Kind::Number
+                            | Kind::Boolean
+                            | Kind::IntOrString
+                    )
+            }
+            None => false,
+        },
+        Kind::Object | Kind::Map => false,
     }
 }
 
@@ -582,6 +599,15 @@ mod tests {
         assert!(!fits_column(&INT, "string"));
         assert!(fits_column(&TIME_F, "date"));
         assert!(!fits_column(&STRING, "date"));
+        static STRINGS: TypeFacts = TypeFacts::array(&STRING, 0);
+        assert!(fits_column(&STRINGS, "string"));
+        assert!(!fits_column(&STRINGS, "integer"));
+        assert!(!fits_column(&PORTS, "string"));
+        assert!(holds_time(&TIME_F));
+        static TIMES: TypeFacts = TypeFacts::array(&TIME_F, 0);
+        assert!(holds_time(&TIMES));
+        assert!(!holds_time(&STRINGS));
+        assert!(!holds_time(&EXTRA));
         assert_eq!(list_map_key_problem(&PORT, "name"), 0);
         assert_eq!(list_map_key_problem(&PORT, "nope"), 1);
         assert_eq!(list_map_key_problem(&PORT, "port"), 3);

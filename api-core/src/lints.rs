@@ -1393,7 +1393,9 @@
 //! and the conditions filter
 //! `.status.conditions[?(@.type=="Ready")].status`. Each must resolve, and
 //! lead to a field of the right type: a printer column's `type` (`integer`,
-//! `number`, `string`, `boolean`; `date` for a [`Time`](crate::Time)), an
+//! `number`, `string`, `boolean`; `date` for a [`Time`](crate::Time); a
+//! `string` column may also show a list of scalars, which the apiserver
+//! accepts and prints as a list), an
 //! integer for the replica paths, a string for the label selector path, and a
 //! string, integer or boolean for a selectable field (which may not be under
 //! `.metadata`: the apiserver already selects on name and namespace).
