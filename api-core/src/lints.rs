@@ -1016,7 +1016,11 @@
 //! keyed by `type`) and the condition helpers. Reported: a list of
 //! [`Condition`](crate::Condition)s anywhere in a field's type, a field named
 //! `conditions` that is not `Conditions`, and a `Conditions` field that is
-//! required.
+//! required, unless it declares `min_items` of at least 1: a list that must
+//! hold a condition is required by design (Gateway API's
+//! `RouteParentStatus.conditions`, nested in a status). The optional
+//! conditions of the convention are those of a resource's top-level status,
+//! whose required fields [`status_optional`](#status_optional) reports.
 //!
 //! **Instead:** `pub conditions: Conditions` with
 //! `#[serde(default, skip_serializing_if = "Conditions::is_empty")]`.

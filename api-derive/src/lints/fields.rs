@@ -442,7 +442,18 @@ fn conditions(cx: &mut FieldCx<'_>) {
             "use `api_core::Conditions`, with `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]`".into(),
         );
     }
-    if is_conditions && !cx.f.optional {
+    // A list that must hold at least one condition is required by design
+    // (Gateway API's `RouteParentStatus.conditions`, `minItems: 1`, nested
+    // in a status): the convention that conditions are optional is about
+    // the conditions of a resource's top-level status, which
+    // `status_optional` checks at the resource.
+    let required_by_design =
+        cx.f.attrs
+            .validations
+            .min_items
+            .as_ref()
+            .is_some_and(|n| n.0 >= 1);
+    if is_conditions && !cx.f.optional && !required_by_design {
         cx.report(
             LINT,
             cx.name_span(),
