@@ -69,6 +69,12 @@ pub const ALLOW_REQUIRED: u32 = 1 << 13;
 /// one error, not more in the types that use it.
 pub const UNCHECKED: u32 = 1 << 14;
 
+/// The type's schema has a description of its own: a derived type with a
+/// doc comment (and a newtype or alias of one). A field without a doc
+/// comment gets it as its description, as controller-gen does, so
+/// `field_docs` does not ask for one.
+pub const DESCRIBED: u32 = 1 << 15;
+
 // api-derive writes these constants into generated code by name
 // (`facts::FLOAT | facts::UNSIGNED`), never by value; its `facts` module
 // lists the names and a test there checks them against this file.

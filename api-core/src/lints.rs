@@ -173,7 +173,7 @@
 //! | [`unions`](#unions) | deny | data-carrying enums map to a structural schema | [Unions][unions-conv] |
 //! | [`kind_naming`](#kind_naming) | deny | kind, group, version and resource names | [Naming conventions][naming-conventions] |
 //! | [`printcolumn_path`](#printcolumn_path) | deny | printer-column, scale and selectable paths resolve | [Naming conventions][naming-conventions] |
-//! | [`field_docs`](#field_docs) | warn | every field has a doc comment | [Naming conventions][naming-conventions] |
+//! | [`field_docs`](#field_docs) | warn | every field has a description (its doc comment or its type's) | [Naming conventions][naming-conventions] |
 //! | [`max_length`](#max_length) | allow | strings and lists are bounded | [Validation][validation] |
 //! | [`duplicate_keywords`](#duplicate_keywords) | deny | a field does not repeat a keyword its type declares | [Validation][validation] |
 //!
@@ -1464,9 +1464,13 @@
 //!
 //! **Default:** warn. **Convention:** [Naming conventions][naming-conventions].
 //!
-//! Every field has a doc comment. It becomes the field's `description` in the
-//! schema, which `kubectl explain` shows. By convention it starts with the
-//! field's JSON name.
+//! Every field has a description in the schema, which `kubectl explain`
+//! shows: its doc comment, which by convention starts with the field's JSON
+//! name, or else the doc comment of its type (a documented struct, enum or
+//! newtype, through `Option` and `Box`), which the schema takes as the
+//! field's description as controller-gen does (the facts' `DESCRIBED`). A
+//! list of a documented type still needs a doc: the type's describes the
+//! items.
 //!
 //! **Instead:** `/// replicas is the number of pods.`
 //!

@@ -320,6 +320,16 @@ pub fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
         Data::Enum(variants) => enums::enum_parts(model, variants, tkw.as_ref(), checked),
     };
 
+    // A documented type's schema carries its doc as the description, which
+    // a field without a doc of its own takes over (`field_docs` reads it).
+    let facts = if model.docs.is_some() {
+        quote!({
+            const __UNDESCRIBED: &#p::TypeFacts = #facts;
+            &#p::facts::flagged(__UNDESCRIBED, #p::facts::DESCRIBED, 0)
+        })
+    } else {
+        facts
+    };
     let facts_check = quote! {
         // Evaluating the facts makes a recursive type a compile error.
         const _: () = {

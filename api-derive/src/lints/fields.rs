@@ -463,17 +463,29 @@ fn conditions(cx: &mut FieldCx<'_>) {
     }
 }
 
-/// `field_docs`: every field has a doc comment.
+/// `field_docs`: every field has a description: its own doc comment, or
+/// (as controller-gen does) the doc comment of its type, which becomes
+/// the field's description when the field has none (`facts::DESCRIBED`:
+/// a documented derived type, seen through `Option` and `Box`; a list's
+/// items carry their type's description, the list itself none).
 fn field_docs(cx: &mut FieldCx<'_>) {
-    if cx.f.docs.is_none() {
-        let json = cx.json;
-        cx.report(
-            LintId::FieldDocs,
-            cx.name_span(),
-            "has no doc comment".into(),
-            format!(
-                "document it (`/// {json} is ...`): the comment becomes the field's description in the schema and `kubectl explain`"
-            ),
-        );
+    const LINT: LintId = LintId::FieldDocs;
+    if cx.f.docs.is_some() || cx.level(LINT) == Level::Allow {
+        return;
+    }
+    let json = cx.json;
+    let problem = "has no doc comment, and its type gives it no description";
+    let help = format!(
+        "document it (`/// {json} is ...`): the comment becomes the field's description in the schema and `kubectl explain`"
+    );
+    match cx.shape.unwrapped() {
+        // Only a type's facts tell whether it has a description.
+        Shape::Other(_) | Shape::Known(..) => {
+            let (k, ty) = (cx.k, &cx.f.ty);
+            let p = cx.private();
+            let cond = quote!((<#ty as #k::ApiType>::FACTS.flags & #p::facts::DESCRIBED) != 0);
+            report_unless(cx, LINT, cond, problem, &help);
+        }
+        _ => cx.report(LINT, cx.name_span(), "has no doc comment".into(), help),
     }
 }
