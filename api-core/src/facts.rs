@@ -33,7 +33,11 @@ pub const UNSIGNED: u32 = 1 << 1;
 pub const NARROW_INT: u32 = 1 << 2;
 /// A `HashMap` (random order).
 pub const HASH_MAP: u32 = 1 << 3;
-/// A `std::time::Duration`.
+/// A duration whose value does not say its unit (`no_durations`):
+/// `std::time::Duration`, meta/v1 `Duration` ([`crate::Duration`]), and a
+/// derived newtype named `Duration` over an integer or a float. Not a
+/// type merely named `Duration`: a string newtype with a pattern
+/// (Gateway API's `Duration`) carries its unit in the value.
 pub const DURATION: u32 = 1 << 4;
 /// A `Time`/`MicroTime`.
 pub const TIME: u32 = 1 << 5;
@@ -64,6 +68,12 @@ pub const ALLOW_REQUIRED: u32 = 1 << 13;
 /// reported there): checks that read them pass, so that one mistake gives
 /// one error, not more in the types that use it.
 pub const UNCHECKED: u32 = 1 << 14;
+
+/// The type's schema has a description of its own: a derived type with a
+/// doc comment (and a newtype or alias of one). A field without a doc
+/// comment gets it as its description, as controller-gen does, so
+/// `field_docs` does not ask for one.
+pub const DESCRIBED: u32 = 1 << 15;
 
 // api-derive writes these constants into generated code by name
 // (`facts::FLOAT | facts::UNSIGNED`), never by value; its `facts` module
@@ -315,6 +325,18 @@ pub const fn resolve(root: &'static TypeFacts, path: &str) -> Option<&'static Ty
     Some(cur)
 }
 
+/// Whether a field of this type holds time (`timestamp_naming`): a
+/// `Time`/`MicroTime` (or a newtype of one), or a list of them.
+pub const fn holds_time(facts: &TypeFacts) -> bool {
+    if facts.flags & TIME != 0 {
+        return true;
+    }
+    match (facts.kind, facts.item) {
+        (Kind::Array, Some(item)) => item.flags & TIME != 0,
+        _ => false,
+    }
+}
+
 /// Whether `facts` fits a printer-column type (`integer`, `number`,
 /// `string`, `boolean`, `date`).
 pub const fn fits_column(facts: &TypeFacts, column_type: &str) -> bool {
@@ -328,7 +350,24 @@ pub const fn fits_column(facts: &TypeFacts, column_type: &str) -> bool {
             eq(t, 0, t.len(), b"string") || (eq(t, 0, t.len(), b"date") && facts.flags & TIME != 0)
         }
         Kind::IntOrString => eq(t, 0, t.len(), b"string") || eq(t, 0, t.len(), b"integer"),
-        Kind::Object | Kind::Array | Kind::Map => false,
+        // A list of scalars in a `string` column: the apiserver takes any
+        // path, and the column prints the list (`[a b]`). Other column
+        // types cannot show a list (the cell stays empty).
+        Kind::Array => match facts.item {
+            Some(item) => {
+                eq(t, 0, t.len(), b"string")
+                    && matches!(
+                        item.kind,
+                        Kind::String
+                            | Kind::Integer
+                            | Kind::Number
+                            | Kind::Boolean
+                            | Kind::IntOrString
+                    )
+            }
+            None => false,
+        },
+        Kind::Object | Kind::Map => false,
     }
 }
 
@@ -390,8 +429,8 @@ pub const fn deny_unbounded_string(facts: &TypeFacts) {
     }
 }
 
-/// A newtype's facts: its inner type's, with extra own flags (a type named
-/// `Duration`, a bounded string) and the keywords it declares.
+/// A newtype's facts: its inner type's, with extra own flags (a number
+/// named `Duration`, a bounded string) and the keywords it declares.
 pub const fn flagged(inner: &'static TypeFacts, flags: u32, keywords: u32) -> TypeFacts {
     TypeFacts {
         kind: inner.kind,
@@ -566,6 +605,15 @@ mod tests {
         assert!(!fits_column(&INT, "string"));
         assert!(fits_column(&TIME_F, "date"));
         assert!(!fits_column(&STRING, "date"));
+        static STRINGS: TypeFacts = TypeFacts::array(&STRING, 0);
+        assert!(fits_column(&STRINGS, "string"));
+        assert!(!fits_column(&STRINGS, "integer"));
+        assert!(!fits_column(&PORTS, "string"));
+        assert!(holds_time(&TIME_F));
+        static TIMES: TypeFacts = TypeFacts::array(&TIME_F, 0);
+        assert!(holds_time(&TIMES));
+        assert!(!holds_time(&STRINGS));
+        assert!(!holds_time(&EXTRA));
         assert_eq!(list_map_key_problem(&PORT, "name"), 0);
         assert_eq!(list_map_key_problem(&PORT, "nope"), 1);
         assert_eq!(list_map_key_problem(&PORT, "port"), 3);

@@ -158,9 +158,9 @@
 //! | [`optional_field`](#optional_field) | deny | optional fields are `Option`s (or lists/maps), skipped when unset | [Optional vs. Required][optional-vs-required] |
 //! | [`required_field`](#required_field) | deny | required fields are not `Option`s, not defaulted, never skipped | [Optional vs. Required][optional-vs-required] |
 //! | [`default_or_required`](#default_or_required) | deny | a field with a default is optional | [Defaulting][defaulting] |
-//! | [`no_durations`](#no_durations) | deny | no `Duration` | [Units][units] |
+//! | [`no_durations`](#no_durations) | deny | no duration without its unit (`std::time::Duration`, meta/v1 `Duration`) | [Units][units] |
 //! | [`duration_units`](#duration_units) | warn | integer durations say their unit: `fooSeconds` | [Units][units] |
-//! | [`timestamp_naming`](#timestamp_naming) | deny | `fooTime`, never `fooTimestamp` | [Naming conventions][naming-conventions] |
+//! | [`timestamp_naming`](#timestamp_naming) | deny | a time field is `fooTime`, never `fooTimestamp` | [Naming conventions][naming-conventions] |
 //! | [`time_field_suffix`](#time_field_suffix) | warn | a `Time` field is named `somethingTime` | [Naming conventions][naming-conventions] |
 //! | [`reference_naming`](#reference_naming) | deny | `fooRef`/`fooRefs`, never `Reference` | [Object references][object-references] |
 //! | [`bool_naming`](#bool_naming) | deny | `fooable`, never `isFooable` | [Naming conventions][naming-conventions] |
@@ -173,7 +173,7 @@
 //! | [`unions`](#unions) | deny | data-carrying enums map to a structural schema | [Unions][unions-conv] |
 //! | [`kind_naming`](#kind_naming) | deny | kind, group, version and resource names | [Naming conventions][naming-conventions] |
 //! | [`printcolumn_path`](#printcolumn_path) | deny | printer-column, scale and selectable paths resolve | [Naming conventions][naming-conventions] |
-//! | [`field_docs`](#field_docs) | warn | every field has a doc comment | [Naming conventions][naming-conventions] |
+//! | [`field_docs`](#field_docs) | warn | every field has a description (its doc comment or its type's) | [Naming conventions][naming-conventions] |
 //! | [`max_length`](#max_length) | allow | strings and lists are bounded | [Validation][validation] |
 //! | [`duplicate_keywords`](#duplicate_keywords) | deny | a field does not repeat a keyword its type declares | [Validation][validation] |
 //!
@@ -628,9 +628,14 @@
 //!
 //! **Default:** deny. **Convention:** [Units][units].
 //!
-//! No `std::time::Duration`: clients in other languages cannot parse how
-//! serde writes it. Reported at the field and through aliases and nested
-//! types.
+//! No duration whose value does not carry its unit: `std::time::Duration`
+//! (clients in other languages cannot parse how serde writes it), meta/v1
+//! [`Duration`](crate::Duration) (a Go duration string), and a newtype named
+//! `Duration` over an integer or a float. Decided by the type's facts
+//! (`DURATION`), not by its name: a string newtype named `Duration` with a
+//! pattern (Gateway API's, Prometheus' `Duration`) says its unit in the
+//! value, which the conventions allow, and is not reported. Reported at the
+//! field and through aliases and nested types.
 //!
 //! **Instead:** an integer with the unit in the name: `timeoutSeconds: i32`.
 //!
@@ -718,10 +723,14 @@
 //!
 //! **Default:** deny. **Convention:** [Naming conventions][naming-conventions].
 //!
-//! A JSON name that contains `timestamp` (in any case) is reported, whatever
-//! the field's type: the conventions name points in time `fooTime`.
-//! `ObjectMeta`'s own `creationTimestamp` and `deletionTimestamp` are not
-//! derived, so they are not checked. A [`Time`](crate::Time) field named
+//! A time field whose JSON name contains `timestamp` (in any case) is
+//! reported: the conventions name points in time `fooTime`. A time field is
+//! a [`Time`](crate::Time) or [`MicroTime`](crate::MicroTime) (or a list, an
+//! alias or a newtype of one: the type's facts say `TIME`) or a string with
+//! `format = "date-time"`; a boolean such as `honorTimestamps` or a string
+//! such as `timestampFormat` is not reported. `ObjectMeta`'s own
+//! `creationTimestamp` and `deletionTimestamp` are not derived, so they are
+//! not checked. A [`Time`](crate::Time) field named
 //! `fooTimestamp` also gets a [`time_field_suffix`](#time_field_suffix)
 //! warning.
 //!
@@ -1007,7 +1016,11 @@
 //! keyed by `type`) and the condition helpers. Reported: a list of
 //! [`Condition`](crate::Condition)s anywhere in a field's type, a field named
 //! `conditions` that is not `Conditions`, and a `Conditions` field that is
-//! required.
+//! required, unless it declares `min_items` of at least 1: a list that must
+//! hold a condition is required by design (Gateway API's
+//! `RouteParentStatus.conditions`, nested in a status). The optional
+//! conditions of the convention are those of a resource's top-level status,
+//! whose required fields [`status_optional`](#status_optional) reports.
 //!
 //! **Instead:** `pub conditions: Conditions` with
 //! `#[serde(default, skip_serializing_if = "Conditions::is_empty")]`.
@@ -1384,7 +1397,9 @@
 //! and the conditions filter
 //! `.status.conditions[?(@.type=="Ready")].status`. Each must resolve, and
 //! lead to a field of the right type: a printer column's `type` (`integer`,
-//! `number`, `string`, `boolean`; `date` for a [`Time`](crate::Time)), an
+//! `number`, `string`, `boolean`; `date` for a [`Time`](crate::Time); a
+//! `string` column may also show a list of scalars, which the apiserver
+//! accepts and prints as a list), an
 //! integer for the replica paths, a string for the label selector path, and a
 //! string, integer or boolean for a selectable field (which may not be under
 //! `.metadata`: the apiserver already selects on name and namespace).
@@ -1449,9 +1464,13 @@
 //!
 //! **Default:** warn. **Convention:** [Naming conventions][naming-conventions].
 //!
-//! Every field has a doc comment. It becomes the field's `description` in the
-//! schema, which `kubectl explain` shows. By convention it starts with the
-//! field's JSON name.
+//! Every field has a description in the schema, which `kubectl explain`
+//! shows: its doc comment, which by convention starts with the field's JSON
+//! name, or else the doc comment of its type (a documented struct, enum or
+//! newtype, through `Option` and `Box`), which the schema takes as the
+//! field's description as controller-gen does (the facts' `DESCRIBED`). A
+//! list of a documented type still needs a doc: the type's describes the
+//! items.
 //!
 //! **Instead:** `/// replicas is the number of pods.`
 //!

@@ -27,6 +27,7 @@ pub const FLAGS: &[&str] = &[
     "LENIENT_DECODE",
     "ALLOW_REQUIRED",
     "UNCHECKED",
+    "DESCRIBED",
 ];
 
 /// A set of `api_core::facts` constants, by name, in insertion order.

@@ -89,9 +89,10 @@ fn field_schema(model: &Model, f: &Field, schema: &SchemaChecked<'_>) -> TokenSt
 }
 
 /// Flags a derived type has of its own: `ATOMIC` for
-/// `map_type = "atomic"`, `DURATION` for a type named `Duration` (as Go's
-/// `metav1.Duration` is, which kube-api-linter recognises by name).
-fn own_flags(model: &Model, schema: &SchemaChecked<'_>) -> Consts {
+/// `map_type = "atomic"`. (`DURATION` is not given by name: a derived
+/// `Duration` that is a string carries its unit in the value, which the
+/// conventions allow; see [`duration_flag`] for number newtypes.)
+fn own_flags(schema: &SchemaChecked<'_>) -> Consts {
     let mut flags = Consts::default();
     if schema
         .type_keywords
@@ -100,10 +101,25 @@ fn own_flags(model: &Model, schema: &SchemaChecked<'_>) -> Consts {
     {
         flags.insert("ATOMIC");
     }
-    if model.ident == "Duration" {
-        flags.insert("DURATION");
-    }
     flags
+}
+
+/// `DURATION` for a newtype named `Duration` over a number (an integer
+/// or float duration, like Go's `time.Duration`): its unit is neither in
+/// the value nor, necessarily, in the field's name. A `Duration` over a
+/// string (`"1h30m"`) says its unit in the value and gets nothing.
+fn duration_flag(model: &Model, ty: &syn::Type) -> Option<TokenStream> {
+    if model.ident != "Duration" {
+        return None;
+    }
+    let (k, p) = (&model.krate, private(model));
+    Some(quote! {
+        (if ::core::matches!(<#ty as #k::ApiType>::FACTS.kind, #p::Kind::Integer | #p::Kind::Number) {
+            #p::facts::DURATION
+        } else {
+            0u32
+        })
+    })
 }
 
 /// The `facts::KW_*` constants of the keywords a field declares.
@@ -317,6 +333,16 @@ pub fn api_type(model: &Model, checked: &SchemaChecked<'_>) -> TokenStream {
         Data::Enum(variants) => enums::enum_parts(model, variants, tkw.as_ref(), checked),
     };
 
+    // A documented type's schema carries its doc as the description, which
+    // a field without a doc of its own takes over (`field_docs` reads it).
+    let facts = if model.docs.is_some() {
+        quote!({
+            const __UNDESCRIBED: &#p::TypeFacts = #facts;
+            &#p::facts::flagged(__UNDESCRIBED, #p::facts::DESCRIBED, 0)
+        })
+    } else {
+        facts
+    };
     let facts_check = quote! {
         // Evaluating the facts makes a recursive type a compile error.
         const _: () = {
@@ -493,7 +519,7 @@ fn struct_parts(
             }
         }
     };
-    let own = own_flags(model, checked).tokens(&p);
+    let own = own_flags(checked).tokens(&p);
     TypeParts {
         facts: quote!({
             const __FIELDS: &[#p::FieldFacts] = &[#(#facts),*];
@@ -525,7 +551,7 @@ fn newtype_parts(
     let field_apply = field_kw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
     let type_apply = tkw.map(|kw| quote!(#p::apply(&mut __s, &#kw);));
     let access = f.access(0);
-    let mut own = own_flags(model, checked);
+    let mut own = own_flags(checked);
     if f.attrs.validations.max_length.is_some() || f.attrs.validations.enum_.is_some() {
         own.insert("BOUNDED");
     }
@@ -533,7 +559,10 @@ fn newtype_parts(
     if model.attrs.example.is_some() {
         declared.insert(api_keywords::EXAMPLE.fact);
     }
-    let (own, declared) = (own.tokens(&p), declared.tokens(&p));
+    let (mut own, declared) = (own.tokens(&p), declared.tokens(&p));
+    if let Some(duration) = duration_flag(model, ty) {
+        own = quote!((#own) | #duration);
+    }
     let checks = value_checks(model, f, checked, &quote!(&self.#access));
     let mut parts = TypeParts::new(
         quote!(&#p::facts::flagged(<#ty as #k::ApiType>::FACTS, #own, #declared)),

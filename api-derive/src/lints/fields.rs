@@ -2,12 +2,12 @@
 //! lints of its schema keywords are in `field_schema`), over a [`FieldCx`].
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::field_schema;
-use super::types::check_name;
-use super::{Context, Diagnostics, Finding, Level, Levels, LintId, level};
+use super::types::{check_name, warn_unless};
+use super::{Context, Diagnostics, Finding, Level, Levels, LintId, level, message};
 use crate::model::Field;
 use crate::model::shape::{Known, Prim, Shape};
 
@@ -257,21 +257,75 @@ fn required_field(cx: &mut FieldCx<'_>) {
     }
 }
 
-/// `timestamp_naming`: `fooTime`, never `fooTimestamp`.
-fn timestamp_naming(cx: &mut FieldCx<'_>) {
-    let json = cx.json;
-    if cx.lower.contains("timestamp") {
-        cx.report(
-            LintId::TimestampNaming,
-            cx.name_span(),
-            format!("JSON name `{json}` says `Timestamp`"),
-            format!(
-                "call it `{}`: the conventions use `fooTime`",
-                json.replace("Timestamp", "Time")
-                    .replace("timestamp", "time")
-            ),
-        );
+/// Reports `problem` about the field where the const `cond` (over the
+/// facts of its type) is false: a compile error when `lint` is denied
+/// here, a warning when it warns. For what only the field's type can tell.
+fn report_unless(cx: &mut FieldCx<'_>, lint: LintId, cond: TokenStream, problem: &str, help: &str) {
+    let span = cx.name_span();
+    let msg = message(lint, &cx.subject, problem, help);
+    match cx.level(lint) {
+        Level::Allow => {}
+        Level::Warn => cx.diags.check(warn_unless(&cond, lint, &msg, span)),
+        Level::Deny => {
+            let ident = cx.check_ident(lint.name(), span);
+            // The message is the literal format string of a const panic.
+            let msg = msg.replace('{', "{{").replace('}', "}}");
+            cx.diags.check(quote_spanned! {span=>
+                const _: () = {
+                    #[allow(non_upper_case_globals)]
+                    const #ident: () = ::core::assert!(#cond, #msg);
+                    #ident
+                };
+            });
+        }
     }
+}
+
+/// Whether the field's schema is a `date-time` string by its own
+/// `format` (or its items').
+fn is_date_time_string(f: &Field) -> bool {
+    [Some(&f.attrs.validations), f.attrs.items.as_ref()]
+        .into_iter()
+        .flatten()
+        .any(|v| v.format.as_ref().is_some_and(|l| l.value() == "date-time"))
+}
+
+/// `timestamp_naming`: a time field is `fooTime`, never `fooTimestamp`.
+/// Only time fields: a `Time`/`MicroTime` (or a list of them, or a type
+/// whose facts say it is one: `facts::holds_time`) or a string with
+/// `format = "date-time"`; a boolean such as `honorTimestamps` is not.
+fn timestamp_naming(cx: &mut FieldCx<'_>) {
+    const LINT: LintId = LintId::TimestampNaming;
+    let json = cx.json;
+    if !cx.lower.contains("timestamp") || cx.level(LINT) == Level::Allow {
+        return;
+    }
+    let problem = format!("time field `{json}` says `Timestamp`");
+    let help = format!(
+        "call it `{}`: the conventions use `fooTime`",
+        json.replace("Timestamp", "Time")
+            .replace("timestamp", "time")
+    );
+    if is_date_time_string(cx.f) {
+        cx.report(LINT, cx.name_span(), problem, help);
+        return;
+    }
+    // Scalars (and lists of them) are not times; anything else is asked
+    // through its facts, so that aliases and newtypes of `Time` count and
+    // a type merely named `Time` does not.
+    let scalar = |s: &Shape| matches!(s.unwrapped(), Shape::Prim(..));
+    let not_time = match cx.shape.unwrapped() {
+        Shape::Vec(item) | Shape::Set { item, .. } => scalar(item),
+        Shape::Map { .. } => true,
+        s => scalar(s),
+    };
+    if not_time {
+        return;
+    }
+    let (k, ty) = (cx.k, &cx.f.ty);
+    let p = cx.private();
+    let cond = quote!(!#p::facts::holds_time(<#ty as #k::ApiType>::FACTS));
+    report_unless(cx, LINT, cond, &problem, &help);
 }
 
 /// `reference_naming`: `fooRef`/`fooRefs`, never `Reference`.
@@ -388,7 +442,18 @@ fn conditions(cx: &mut FieldCx<'_>) {
             "use `api_core::Conditions`, with `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]`".into(),
         );
     }
-    if is_conditions && !cx.f.optional {
+    // A list that must hold at least one condition is required by design
+    // (Gateway API's `RouteParentStatus.conditions`, `minItems: 1`, nested
+    // in a status): the convention that conditions are optional is about
+    // the conditions of a resource's top-level status, which
+    // `status_optional` checks at the resource.
+    let required_by_design =
+        cx.f.attrs
+            .validations
+            .min_items
+            .as_ref()
+            .is_some_and(|n| n.0 >= 1);
+    if is_conditions && !cx.f.optional && !required_by_design {
         cx.report(
             LINT,
             cx.name_span(),
@@ -398,17 +463,29 @@ fn conditions(cx: &mut FieldCx<'_>) {
     }
 }
 
-/// `field_docs`: every field has a doc comment.
+/// `field_docs`: every field has a description: its own doc comment, or
+/// (as controller-gen does) the doc comment of its type, which becomes
+/// the field's description when the field has none (`facts::DESCRIBED`:
+/// a documented derived type, seen through `Option` and `Box`; a list's
+/// items carry their type's description, the list itself none).
 fn field_docs(cx: &mut FieldCx<'_>) {
-    if cx.f.docs.is_none() {
-        let json = cx.json;
-        cx.report(
-            LintId::FieldDocs,
-            cx.name_span(),
-            "has no doc comment".into(),
-            format!(
-                "document it (`/// {json} is ...`): the comment becomes the field's description in the schema and `kubectl explain`"
-            ),
-        );
+    const LINT: LintId = LintId::FieldDocs;
+    if cx.f.docs.is_some() || cx.level(LINT) == Level::Allow {
+        return;
+    }
+    let json = cx.json;
+    let problem = "has no doc comment, and its type gives it no description";
+    let help = format!(
+        "document it (`/// {json} is ...`): the comment becomes the field's description in the schema and `kubectl explain`"
+    );
+    match cx.shape.unwrapped() {
+        // Only a type's facts tell whether it has a description.
+        Shape::Other(_) | Shape::Known(..) => {
+            let (k, ty) = (cx.k, &cx.f.ty);
+            let p = cx.private();
+            let cond = quote!((<#ty as #k::ApiType>::FACTS.flags & #p::facts::DESCRIBED) != 0);
+            report_unless(cx, LINT, cond, problem, &help);
+        }
+        _ => cx.report(LINT, cx.name_span(), "has no doc comment".into(), help),
     }
 }

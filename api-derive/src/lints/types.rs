@@ -237,9 +237,15 @@ fn type_checks(
         for fl in FLAG_LINTS.iter().filter(|fl| lints.contains(&fl.lint)) {
             match level(fl.lint, levels, context) {
                 Level::Deny => denied.extend(&Consts::of(fl.flags)),
-                // A float in a status type: a warning at the field.
-                Level::Warn if fl.lint == LintId::NoFloats && context == Context::Status => {
-                    let cond = quote!((#facts & #p::facts::FLOAT) == 0);
+                // A float in a status type, or a duration the lint warns
+                // about (only the facts tell a `Duration` that is not
+                // std's or api-core's): a warning at the field.
+                Level::Warn
+                    if (fl.lint == LintId::NoFloats && context == Context::Status)
+                        || fl.lint == LintId::NoDurations =>
+                {
+                    let flags = Consts::of(fl.flags).tokens(&p);
+                    let cond = quote!((#facts & (#flags)) == 0);
                     let msg = format!(
                         "{}: `{}` is or contains {} [{}]\n  help: {}",
                         f.subject(type_name),

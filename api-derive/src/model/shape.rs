@@ -190,6 +190,17 @@ impl Shape {
     }
 }
 
+/// `std::time::Duration`, `core::time::Duration`, or a path into
+/// api-core (`api_core::Duration`, `api_core::meta::Duration`).
+fn is_known_duration(path: &syn::Path) -> bool {
+    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match segs.as_slice() {
+        [krate, time, _] if (krate == "std" || krate == "core") && time == "time" => true,
+        [krate, .., _] => krate == "api_core",
+        _ => false,
+    }
+}
+
 fn prim_or_known(name: &str, span: Span, path: &syn::Path) -> Option<Shape> {
     let prim = match name {
         "String" => Prim::String,
@@ -213,7 +224,11 @@ fn prim_or_known(name: &str, span: Span, path: &syn::Path) -> Option<Shape> {
             let known = match name {
                 "Time" => Known::Time,
                 "MicroTime" => Known::MicroTime,
-                "Duration" => Known::Duration,
+                // A `Duration` is only known by a path that names the
+                // standard library's or api-core's; any other type called
+                // `Duration` (a pattern-checked string newtype, as Gateway
+                // API's) is opaque, and the type layer reads its facts.
+                "Duration" if is_known_duration(path) => Known::Duration,
                 "Conditions" => Known::Conditions,
                 "Condition" => Known::Condition,
                 "Value"
@@ -264,6 +279,20 @@ mod tests {
             Shape::Known(Known::JsonValue, _)
         ));
         assert!(matches!(shape("Port"), Shape::Other(_)));
+        for known in [
+            "std::time::Duration",
+            "::core::time::Duration",
+            "api_core::Duration",
+        ] {
+            assert!(
+                matches!(shape(known), Shape::Known(Known::Duration, _)),
+                "{known}"
+            );
+        }
+        // Any other `Duration` is read through its facts.
+        for other in ["Duration", "metav1::Duration", "gateway::v1::Duration"] {
+            assert!(matches!(shape(other), Shape::Other(_)), "{other}");
+        }
         assert_eq!(shape("Vec<Port>").opaque().len(), 1);
         assert!(shape("Vec<String>").opaque().is_empty());
         let mut seen = Vec::new();

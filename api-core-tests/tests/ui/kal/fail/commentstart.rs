@@ -1,7 +1,7 @@
-//! KAL `commentstart` (pkg/analysis/commentstart/testdata/src/a). Our
-//! `field_docs` warns on a missing doc comment (an error under
-//! `#![deny(deprecated)]`); it does not check the comment's first word. Go
-//! anonymous structs are named structs here; Go `pkg.X` is `pkg::X`.
+//! KAL `commentstart` (pkg/analysis/commentstart/testdata/src/a). `field_docs` warns on a field
+//! with no description (no doc comment, no documented type); an error under `deny(deprecated)`;
+//! it does not check the first word. Go anonymous structs are named structs here, with no doc
+//! (`//`, not `///`) as Go gives none; Go `pkg.X` is `pkg::X`.
 #![deny(deprecated)]
 use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,7 @@ pub struct CommentStartTestStruct {
     pub incorrect_comment: String, // KAL a/a.go:CommentStartTestStruct.IncorrectComment
 }
 
-/// The Go anonymous struct `AnonymousStruct`.
+// The Go anonymous struct `AnonymousStruct` (no doc comment).
 #[derive(ApiType, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AnonymousStruct {
@@ -66,7 +66,7 @@ pub struct StructForInlineField {
     pub no_comment3: String, // KAL a/a.go:StructForInlineField.NoComment
 }
 
-/// A.
+// A (no doc comment in Go).
 #[derive(ApiType, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct A {
@@ -98,15 +98,15 @@ pub struct MultipleTypeDeclaration2 {
 pub mod pkg {
     use super::*;
 
-    /// pkg.A.
+    // pkg.A (no doc comment in Go).
     #[derive(ApiType, Serialize, Deserialize)]
     pub struct A {}
 
-    /// pkg.Embedded.
+    /// Embedded renames `A` so that it can be embedded twice (Go's doc comment).
     #[derive(ApiType, Serialize, Deserialize)]
     pub struct Embedded {}
 
-    /// pkg.EmbeddedPointer.
+    // pkg.EmbeddedPointer (no doc comment in Go).
     #[derive(ApiType, Serialize, Deserialize)]
     pub struct EmbeddedPointer {}
 }

@@ -1,18 +1,18 @@
 //! KAL `nodurations` (pkg/analysis/nodurations/testdata/src/a). Go `time.Duration`
-//! is `std::time::Duration`; `metav1.Duration` (a Go duration string) is a
-//! user newtype named `Duration` in a module `metav1`.
+//! is `std::time::Duration`; `metav1.Duration` (a Go duration string) is
+//! api-core's meta/v1 `Duration`, re-exported from a module `metav1`. (A
+//! user's type named `Duration` is not a duration by its name alone.)
 #![deny(deprecated)]
 use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// The meta/v1 stand-in.
+/// meta/v1, as Go imports it: its `Duration` is a Go duration string
+/// (`1h30m0s`) that clients in other languages must parse, so it is a
+/// duration whatever the module calls it.
 pub mod metav1 {
-    use super::*;
-    /// A Go duration string, like meta/v1 `Duration`.
-    #[derive(ApiType, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
-    pub struct Duration(pub String);
+    pub use api_core::Duration;
 }
 
 pub type DurationAlias = Duration;

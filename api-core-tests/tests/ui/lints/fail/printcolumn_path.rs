@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
     printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replica"),
     printcolumn(name = "Image", type = "integer", json_path = ".spec.image"),
     printcolumn(name = "Port", type = "integer", json_path = ".spec.ports[0].number"),
+    printcolumn(name = "Hosts", type = "integer", json_path = ".spec.hosts"),
+    printcolumn(name = "Ports", type = "string", json_path = ".spec.ports"),
     scale(spec_replicas_path = ".spec.image", status_replicas_path = ".status.ready"),
     selectable = ".spec.ports"
 )]
@@ -20,6 +22,9 @@ pub struct WidgetSpec {
     pub replicas: i32,
     /// image.
     pub image: String,
+    /// hosts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<String>,
     /// ports.
     #[kube(list_type = "atomic")]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
