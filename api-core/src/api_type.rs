@@ -416,6 +416,11 @@ impl<T: ApiType + Eq + std::hash::Hash, S: std::hash::BuildHasher + Default> Api
 /// }
 /// assert_eq!(api_core::MapKey::as_key(&LabelKey("app".into())), "app");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot key a map of a Kubernetes API type: map keys are JSON strings",
+    label = "not a string key",
+    note = "use `String`, or a newtype of `String` or a string enum with `#[derive(ApiType)]` (which implements `MapKey`)"
+)]
 pub trait MapKey {
     /// The key as JSON writes it, for field paths (`spec.labels[app]`).
     fn as_key(&self) -> &str;

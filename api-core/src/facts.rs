@@ -75,6 +75,10 @@ pub const UNCHECKED: u32 = 1 << 14;
 /// `field_docs` does not ask for one.
 pub const DESCRIBED: u32 = 1 << 15;
 
+/// In a field's `masked`: a status' `conditions` field may be required
+/// (`allow(conditions)` on the field or its type).
+pub const ALLOW_REQUIRED_CONDITIONS: u32 = 1 << 16;
+
 // api-derive writes these constants into generated code by name
 // (`facts::FLOAT | facts::UNSIGNED`), never by value; its `facts` module
 // lists the names and a test there checks them against this file.
@@ -505,6 +509,18 @@ pub const fn any_required(facts: &TypeFacts) -> bool {
         i += 1;
     }
     false
+}
+
+/// Whether a resource's status type has a required `conditions` field that
+/// the field does not allow: the `conditions` lint, which concerns the
+/// conditions of a resource's top-level status (condition lists nested
+/// deeper may be required by design, as Gateway API's per-parent and
+/// per-listener conditions are).
+pub const fn required_conditions(status: &'static TypeFacts) -> bool {
+    match status.field("conditions") {
+        Some(f) => f.required && f.masked & ALLOW_REQUIRED_CONDITIONS == 0,
+        None => false,
+    }
 }
 
 /// The type-layer check of one `list_map_keys` entry (always an error:

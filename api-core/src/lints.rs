@@ -1015,17 +1015,19 @@
 //! condition type, with the list-map schema (`x-kubernetes-list-type: map`,
 //! keyed by `type`) and the condition helpers. Reported: a list of
 //! [`Condition`](crate::Condition)s anywhere in a field's type, a field named
-//! `conditions` that is not `Conditions`, and a `Conditions` field that is
-//! required, unless it declares `min_items` of at least 1: a list that must
-//! hold a condition is required by design (Gateway API's
-//! `RouteParentStatus.conditions`, nested in a status). The optional
-//! conditions of the convention are those of a resource's top-level status,
-//! whose required fields [`status_optional`](#status_optional) reports.
+//! `conditions` that is not `Conditions`, an `Option<Conditions>` (empty
+//! already means none), and required `conditions` in a resource's status
+//! type (reported by the `KubeResource` derive at `status = "..."`). The
+//! optional conditions of the convention are those of a resource's
+//! top-level status: condition lists nested deeper may be required by
+//! design (Gateway API's `RouteParentStatus.conditions` and
+//! `ListenerStatus.conditions`) and are not reported.
 //!
 //! **Instead:** `pub conditions: Conditions` with
 //! `#[serde(default, skip_serializing_if = "Conditions::is_empty")]`.
 //!
-//! **Allow:** `#[kube(allow(conditions))]` on the field.
+//! **Allow:** `#[kube(allow(conditions))]` on the field (also for the
+//! resource's check of its status), its type or the spec struct.
 //!
 //! ```compile_fail
 //! use api_core::prelude::*;

@@ -28,6 +28,7 @@ pub const FLAGS: &[&str] = &[
     "ALLOW_REQUIRED",
     "UNCHECKED",
     "DESCRIBED",
+    "ALLOW_REQUIRED_CONDITIONS",
 ];
 
 /// A set of `api_core::facts` constants, by name, in insertion order.

@@ -1111,9 +1111,7 @@ pub struct ListenerStatus {
     pub attached_routes: i32,
 
     /// Conditions describe the current condition of this listener.
-    // false positive, issue 14 lint precision: `conditions` takes this
-    // per-listener list for the status' own conditions.
-    #[kube(list_type = "map", list_map_keys = ["type"], max_items = 8, allow(conditions))]
+    #[kube(list_type = "map", list_map_keys = ["type"], max_items = 8)]
     pub conditions: Conditions,
 }
 

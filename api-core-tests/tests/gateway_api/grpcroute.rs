@@ -26,9 +26,6 @@ pub struct GRPCRouteStatus {
     namespaced,
     status = "GRPCRouteStatus",
     category = "gateway-api",
-    // false positive, issue 14 lint precision: `printcolumn_path` rejects a
-    // `string` column over a list of strings, which kubectl prints.
-    allow(printcolumn_path),
     printcolumn(name = "Hostnames", type = "string", json_path = ".spec.hostnames"),
     printcolumn(name = "Age", type = "date", json_path = ".metadata.creationTimestamp"),
     annotation("api-approved.kubernetes.io", "https://github.com/kubernetes-sigs/gateway-api/pull/4530"),

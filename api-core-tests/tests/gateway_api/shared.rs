@@ -294,9 +294,7 @@ pub struct RouteParentStatus {
     /// * The Route is of a type that the controller does not support.
     /// * The Route is in a namespace to which the controller does not have access.
     // The Go field is `+required` (and `omitempty`).
-    // false positive, issue 14 lint precision: `conditions` takes this nested
-    // per-parent list for the status' own conditions.
-    #[kube(list_type = "map", list_map_keys = ["type"], min_items = 1, max_items = 8, allow(conditions))]
+    #[kube(list_type = "map", list_map_keys = ["type"], min_items = 1, max_items = 8)]
     pub conditions: Conditions,
 }
 

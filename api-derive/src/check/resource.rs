@@ -243,6 +243,7 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
         .collect();
     lints::check_resource_paths(&model.krate, &root, a, &model.levels, diags);
     status_optional(model, &root, diags);
+    status_conditions(model, &root, diags);
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
     let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), diags);
@@ -396,6 +397,39 @@ fn status_optional(model: &Model, root: &Ident, diags: &mut Diagnostics) {
         );
         let cond = quote!(!#p::facts::any_required(<#st as #k::ApiType>::FACTS));
         diags.late_check(lints::types::warn_unless(&cond, lint, &msg, st.span()));
+    }
+}
+
+/// `conditions` at the resource: the conditions of its status type are
+/// optional (controllers add them one by one; a new object has none).
+/// Only the top-level status is concerned: condition lists nested deeper
+/// may be required by design.
+fn status_conditions(model: &Model, root: &Ident, diags: &mut Diagnostics) {
+    let Some(st) = &model.attrs.status else {
+        return;
+    };
+    let (k, p) = (&model.krate, crate::expand::private(model));
+    let lint = LintId::Conditions;
+    let level = lints::level(lint, &[&model.levels], Context::Status);
+    let msg = lints::message(
+        lint,
+        &format!("{root}.status.conditions"),
+        "the status' conditions are required",
+        "conditions are optional: add `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]` to the status' `conditions`",
+    );
+    let required = quote!(#p::facts::required_conditions(<#st as #k::ApiType>::FACTS));
+    let span = st.span();
+    match level {
+        Level::Allow => {}
+        Level::Warn => diags.late_check(lints::types::warn_unless(
+            &quote!(!#required),
+            lint,
+            &msg,
+            span,
+        )),
+        Level::Deny => diags.late_check(quote::quote_spanned! {span=>
+            const _: () = if #required { ::core::panic!(#msg) };
+        }),
     }
 }
 

@@ -442,23 +442,17 @@ fn conditions(cx: &mut FieldCx<'_>) {
             "use `api_core::Conditions`, with `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]`".into(),
         );
     }
-    // A list that must hold at least one condition is required by design
-    // (Gateway API's `RouteParentStatus.conditions`, `minItems: 1`, nested
-    // in a status): the convention that conditions are optional is about
-    // the conditions of a resource's top-level status, which
-    // `status_optional` checks at the resource.
-    let required_by_design =
-        cx.f.attrs
-            .validations
-            .min_items
-            .as_ref()
-            .is_some_and(|n| n.0 >= 1);
-    if is_conditions && !cx.f.optional && !required_by_design {
+    // Whether conditions must be optional is decided by the resource for
+    // its status type (`check::resource::status_conditions`): the
+    // convention concerns a resource's top-level status, and condition
+    // lists nested deeper may be required by design (Gateway API's
+    // `RouteParentStatus.conditions` and `ListenerStatus.conditions`).
+    if is_conditions && matches!(cx.shape, Shape::Option(_)) {
         cx.report(
             LINT,
-            cx.name_span(),
-            "conditions are required here".into(),
-            "conditions are optional: add `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]`".into(),
+            cx.type_span(),
+            "is an `Option<Conditions>`".into(),
+            "`Conditions` is optional by being empty: use `Conditions` with `#[serde(default, skip_serializing_if = \"Conditions::is_empty\")]`".into(),
         );
     }
 }

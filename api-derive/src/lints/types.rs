@@ -125,6 +125,11 @@ pub fn field_mask(f: &Field, outer: &[&Levels], context: Context) -> Consts {
     if level(LintId::StatusOptional, &levels, context) == Level::Allow {
         masked.insert("ALLOW_REQUIRED");
     }
+    // `allow(conditions)`: the same for the root's check of its status'
+    // conditions.
+    if level(LintId::Conditions, &levels, context) == Level::Allow {
+        masked.insert("ALLOW_REQUIRED_CONDITIONS");
+    }
     masked
 }
 

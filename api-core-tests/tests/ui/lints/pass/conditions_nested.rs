@@ -1,7 +1,9 @@
-//! Conditions nested inside a status, required by design with
-//! `min_items = 1` (Gateway API's `RouteParentStatus.conditions`): the
-//! "conditions are optional" convention is about a resource's top-level
-//! status, so `conditions` does not ask for them to be optional here.
+//! Conditions nested inside a status, required by design (Gateway API's
+//! `RouteParentStatus.conditions`, `minItems: 1`, and
+//! `ListenerStatus.conditions`): the "conditions are optional" convention
+//! is about a resource's top-level status, so `conditions` does not ask for
+//! them to be optional here. `allow(conditions)` on a top-level status'
+//! field is honoured by the resource's check.
 #![deny(warnings)]
 use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -39,6 +41,37 @@ pub struct RouteParentStatus {
     /// conditions describe the status of the route at this parent: at
     /// least one, always present.
     #[kube(min_items = 1, max_items = 8)]
+    pub conditions: Conditions,
+    /// listeners of the parent, each with its own conditions.
+    #[kube(list_type = "atomic", max_items = 8)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub listeners: Vec<ListenerStatus>,
+}
+
+/// The status of one listener.
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct ListenerStatus {
+    /// conditions of this listener, required (no `min_items`).
+    #[kube(max_items = 8)]
+    pub conditions: Conditions,
+}
+
+/// A resource whose status' conditions are required on purpose.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(group = "example.com", version = "v1", kind = "Policy", status = "PolicyStatus")]
+pub struct PolicySpec {
+    /// size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<i32>,
+}
+
+/// The status of a policy.
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug)]
+#[kube(allow(status_optional))]
+pub struct PolicyStatus {
+    /// conditions, always written.
+    #[kube(allow(conditions))]
     pub conditions: Conditions,
 }
 
