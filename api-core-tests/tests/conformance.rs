@@ -375,6 +375,7 @@ mod versionedresources {
             namespaced,
             // `+kubebuilder:subresource:status` without a status field.
             status_subresource = true,
+            allow(status_subresource),
             // v1beta2 is the `+kubebuilder:storageversion`.
             storage = false,
             allow(field_docs)
@@ -400,6 +401,7 @@ mod versionedresources {
             namespaced,
             // `+kubebuilder:subresource:status` without a status field.
             status_subresource = true,
+            allow(status_subresource),
             allow(field_docs)
         )]
         #[serde(rename_all = "camelCase")]

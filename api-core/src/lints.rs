@@ -168,6 +168,7 @@
 //! | [`no_phase`](#no_phase) | warn | no `phase`; use conditions | [Typical status properties][typical-status-properties] |
 //! | [`conditions`](#conditions) | deny | conditions are an optional [`Conditions`](crate::Conditions) | [Typical status properties][typical-status-properties] |
 //! | [`status_optional`](#status_optional) | warn | every status field is optional | [Optional vs. Required][optional-vs-required] |
+//! | [`status_subresource`](#status_subresource) | warn | the status subresource comes with a status | [Spec and Status][spec-and-status] |
 //! | [`list_type`](#list_type) | warn | lists of objects declare `list_type`; list-map keys are valid | [Lists of named subobjects preferred over maps][lists-of-named-subobjects] |
 //! | [`enum_values`](#enum_values) | deny | enum values are CamelCase | [Constants][constants] |
 //! | [`unions`](#unions) | deny | data-carrying enums map to a structural schema | [Unions][unions-conv] |
@@ -1122,6 +1123,59 @@
 //! assert_eq!(serde_json::to_string(&WidgetStatus::default()).unwrap(), "{}");
 //! ```
 //!
+//! ## `status_subresource`
+//!
+//! **Default:** warn. **Convention:** [Spec and Status][spec-and-status].
+//! Beyond DESIGN.md's catalogue (kube-api-linter's `statussubresource`).
+//!
+//! `status_subresource = true` on a resource without `status = "..."`:
+//! the subresource serves `/status`, and there is no status to serve. A
+//! `status` turns the subresource on by itself.
+//!
+//! **Instead:** `status = "WidgetStatus"`, or no `status_subresource`.
+//!
+//! **Allow:** `#[kube(allow(status_subresource))]` on the spec struct (a
+//! CRD reproduced as it is, controller-gen's `+kubebuilder:subresource:status`
+//! on a type without a status field).
+//!
+//! ```compile_fail
+//! #![deny(deprecated)]
+//! use api_core::prelude::*;
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// WidgetSpec is the desired state of a Widget.
+//! #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+//! #[kube(group = "example.com", version = "v1", kind = "Widget", status_subresource = true)]
+//! pub struct WidgetSpec {
+//!     /// image is the container image to run.
+//!     pub image: String,
+//! }
+//! ```
+//!
+//! ```
+//! #![deny(deprecated)]
+//! use api_core::prelude::*;
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// WidgetSpec is the desired state of a Widget.
+//! #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+//! #[kube(group = "example.com", version = "v1", kind = "Widget", status = "WidgetStatus")]
+//! pub struct WidgetSpec {
+//!     /// image is the container image to run.
+//!     pub image: String,
+//! }
+//!
+//! /// WidgetStatus is the observed state of a Widget.
+//! #[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
+//! pub struct WidgetStatus {
+//!     /// ready is set once the widget serves.
+//!     #[serde(default, skip_serializing_if = "Option::is_none")]
+//!     pub ready: Option<String>,
+//! }
+//!
+//! assert!(Widget::crd().to_json()["spec"]["versions"][0]["subresources"]["status"].is_object());
+//! ```
+//!
 //! ## `list_type`
 //!
 //! **Default:** warn. **Convention:** [Lists of named subobjects preferred
@@ -1614,6 +1668,7 @@
 //! [defaulting]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#defaulting
 //! [units]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#units
 //! [object-references]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#object-references
+//! [spec-and-status]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
 //! [typical-status-properties]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#typical-status-properties
 //! [constants]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#constants
 //! [unions-conv]: https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#unions

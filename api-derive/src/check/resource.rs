@@ -232,6 +232,21 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
         .status_subresource
         .as_ref()
         .map_or(status.is_some(), |s| **s);
+    if let (Some(s), None) = (&a.status_subresource, status)
+        && **s
+    {
+        diags.lint(
+            lints::Finding {
+                lint: LintId::StatusSubresource,
+                span: s.span(),
+                subject: root.to_string(),
+                problem: "has the status subresource but no status".into(),
+                help: "the subresource serves `.status`: declare `status = \"...\"` (which turns the subresource on by itself), or drop `status_subresource = true`".into(),
+            },
+            &[&model.levels],
+            Context::of(model),
+        );
+    }
     let scale = a
         .scale
         .as_ref()

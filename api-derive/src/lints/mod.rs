@@ -136,6 +136,9 @@ catalogue! {
     Conditions => "conditions", Default::Always(Deny), "Typical status properties";
     /// Every top-level field of a resource's status type is optional.
     StatusOptional => "status_optional", Default::Always(Warn), "Optional vs. Required";
+    /// `status_subresource = true` on a resource without a status. Beyond
+    /// DESIGN.md's catalogue (kube-api-linter's statussubresource).
+    StatusSubresource => "status_subresource", Default::Always(Warn), "Spec and Status";
     /// Lists of objects declare `list_type`; list-map keys are valid.
     ListType => "list_type", Default::Always(Warn),
         "Lists of named subobjects preferred over maps";

@@ -63,8 +63,17 @@ pub struct MissingListMarkers {
     pub conditions: Vec<Condition>, // KAL a/a.go:MissingListMarkers.Conditions
 }
 
+/// A root whose status is `MissingOptionalMarker`: required conditions are
+/// reported for a resource's status, at `status = ".."`.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(group = "kal.example.com", version = "v1", kind = "MissingOptional", status = "MissingOptionalMarker", allow(status_optional))] // ANCHOR missingoptional
+pub struct MissingOptionalSpec {
+    /// f.
+    pub name: String,
+}
+
 /// Not optional.
-#[derive(ApiType, Serialize, Deserialize)]
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct MissingOptionalMarker {
     /// f.

@@ -1,7 +1,7 @@
 //! KAL `statussubresource` (pkg/analysis/statussubresource/testdata/src/a).
-//! `status = ".."` turns the status subresource on by itself; the Go marker
-//! without a status field is `status_subresource = true` without `status`,
-//! which we accept (see README). All of these compile.
+//! `status = ".."` turns the status subresource on by itself. These
+//! compile; the Go marker without a status field (`status_subresource =
+//! true` without `status`) is in `fail/statussubresource.rs`.
 #![deny(deprecated)]
 use api_core::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -11,15 +11,6 @@ use serde::{Deserialize, Serialize};
 #[kube(group = "kal.example.com", version = "v1", kind = "Foo")] // KAL a/a.go:type Foo
 #[serde(rename_all = "camelCase")]
 pub struct FooSpec {
-    /// f.
-    pub name: String,
-}
-
-/// Bar: the subresource without a status.
-#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
-#[kube(group = "kal.example.com", version = "v1", kind = "Bar", status_subresource = true)] // KAL a/a.go:type Bar
-#[serde(rename_all = "camelCase")]
-pub struct BarSpec {
     /// f.
     pub name: String,
 }
@@ -40,15 +31,6 @@ pub struct FooBarStatus {
     /// f.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-}
-
-/// FooBarBaz: the subresource without a status (marker spelled `root=true`).
-#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
-#[kube(group = "kal.example.com", version = "v1", kind = "FooBarBaz", status_subresource = true)] // KAL a/a.go:type FooBarBaz
-#[serde(rename_all = "camelCase")]
-pub struct FooBarBazSpec {
-    /// f.
-    pub name: String,
 }
 
 fn main() {}
