@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn catalogue_is_complete() {
-        assert_eq!(LINTS.len(), 26);
+        assert_eq!(LINTS.len(), 27);
     }
 
     /// `LintId::lint` indexes the table by the id.
