@@ -11,4 +11,5 @@
 #![warn(missing_docs)]
 
 pub mod discovery;
+pub mod jsonpath;
 pub mod version;
