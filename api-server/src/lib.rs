@@ -12,4 +12,5 @@
 
 pub mod discovery;
 pub mod jsonpath;
+pub mod table;
 pub mod version;
