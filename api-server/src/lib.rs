@@ -12,5 +12,6 @@
 
 pub mod discovery;
 pub mod jsonpath;
+pub mod openapi;
 pub mod table;
 pub mod version;
