@@ -7,7 +7,8 @@
 //!
 //! - every *served* version of a CRD puts its group-version in the group's
 //!   version list; the list is sorted by Kubernetes version order
-//!   ([`compare_kube_aware_versions`]) and the preferred version is its
+//!   ([`compare_kube_aware_versions`](crate::version::compare_kube_aware_versions))
+//!   and the preferred version is its
 //!   first entry (`sortGroupDiscoveryByKubeAwareVersion`);
 //! - the resource of a version lists the verbs `delete, deletecollection,
 //!   get, list, patch, create, update, watch` (in that order), the short

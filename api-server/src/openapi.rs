@@ -398,6 +398,8 @@ const PATCH_TYPES: [&str; 3] = [
 
 /// One resource version's builder state.
 struct Builder<'a> {
+    /// The group in operation ids and tags (`core` for the core group).
+    id_group: &'a str,
     group: &'a str,
     version: &'a str,
     kind: &'a str,
@@ -455,7 +457,7 @@ impl Builder<'_> {
             format!("{namespaced}{}{title}", self.kind)
         };
         let (operation_id, tag) =
-            operation_id_and_tag(operation_verb, &rest, self.group, self.version);
+            operation_id_and_tag(operation_verb, &rest, self.id_group, self.version);
         let mut responses = Map::new();
         responses.insert(
             "200".into(),
@@ -549,20 +551,30 @@ fn path_item(routes: Vec<(&str, Value, Vec<Value>)>) -> Value {
     Value::Object(item)
 }
 
-/// The `paths` of one CRD version (upstream `generateBuilder`'s routes).
-pub fn paths(
-    crd: &CustomResourceDefinition,
-    version: &CustomResourceDefinitionVersion,
-) -> Map<String, Value> {
-    let names = &crd.spec.names;
-    let b = Builder {
-        group: &crd.spec.group,
-        version: &version.name,
-        kind: &names.kind,
-        namespaced: crd.spec.scope == "Namespaced",
-    };
-    let model = model_name(b.group, b.version, b.kind);
-    let list_model = model_name(b.group, b.version, &list_kind(crd));
+/// A resource's routes: where it lives and what it serves.
+struct Resource<'a> {
+    /// `/apis/<group>/<version>` or `/api/v1`.
+    prefix: String,
+    builder: Builder<'a>,
+    plural: &'a str,
+    model: String,
+    list_model: String,
+    deletecollection: bool,
+    /// Subresources: name, model returned, `(method, action, verb)`s.
+    subresources: Vec<(&'static str, String, &'static [Route])>,
+}
+
+/// A route of a subresource: HTTP method, action, operation verb.
+type Route = (&'static str, &'static str, &'static str);
+
+const GET_PUT_PATCH: &[Route] = &[
+    ("get", "get", "read"),
+    ("put", "put", "replace"),
+    ("patch", "patch", "patch"),
+];
+
+fn resource_paths(r: &Resource<'_>) -> Map<String, Value> {
+    let b = &r.builder;
     let name_param = path_param("name", &format!("name of the {}", b.kind));
     let namespace_param = path_param(
         "namespace",
@@ -570,81 +582,141 @@ pub fn paths(
     );
     let pretty = query_param("pretty", "pretty");
     // Every route's parameters: `pretty`, the path's, its options'.
-    let route =
-        |sub: &str, action: &str, verb: &str, response: &str, all: bool, with_name: bool| {
-            let mut params = vec![pretty.clone()];
-            if with_name {
-                params.push(name_param.clone());
-            }
-            if b.namespaced && !all {
-                params.push(namespace_param.clone());
-            }
-            params.extend(action_params(action));
-            (b.operation(sub, action, verb, response, all), params)
-        };
+    let route = |method: &'static str,
+                 sub: &str,
+                 action: &str,
+                 verb: &str,
+                 response: &str,
+                 all: bool,
+                 with_name: bool| {
+        let mut params = vec![pretty.clone()];
+        if with_name {
+            params.push(name_param.clone());
+        }
+        if b.namespaced && !all {
+            params.push(namespace_param.clone());
+        }
+        params.extend(action_params(action));
+        (
+            method,
+            b.operation(sub, action, verb, response, all),
+            params,
+        )
+    };
     let mut out = Map::new();
-    let mut root = format!("/apis/{}/{}/{}", b.group, b.version, names.plural);
+    let mut root = format!("{}/{}", r.prefix, r.plural);
     if b.namespaced {
-        let (op, params) = route("", "list", "list", &list_model, true, false);
-        out.insert(root.clone(), path_item(vec![("get", op, params)]));
-        root = format!(
-            "/apis/{}/{}/namespaces/{{namespace}}/{}",
-            b.group, b.version, names.plural
-        );
+        let list_all = route("get", "", "list", "list", &r.list_model, true, false);
+        out.insert(root.clone(), path_item(vec![list_all]));
+        root = format!("{}/namespaces/{{namespace}}/{}", r.prefix, r.plural);
     }
-    let with = |method: &'static str, (op, params): (Value, Vec<Value>)| (method, op, params);
-    out.insert(
-        root.clone(),
-        path_item(vec![
-            with("get", route("", "list", "list", &list_model, false, false)),
-            with("post", route("", "post", "create", &model, false, false)),
-            with(
-                "delete",
-                route(
-                    "",
-                    "deletecollection",
-                    "deletecollection",
-                    STATUS,
-                    false,
-                    false,
-                ),
-            ),
-        ]),
-    );
+    let mut collection = vec![
+        route("get", "", "list", "list", &r.list_model, false, false),
+        route("post", "", "post", "create", &r.model, false, false),
+    ];
+    if r.deletecollection {
+        collection.push(route(
+            "delete",
+            "",
+            "deletecollection",
+            "deletecollection",
+            STATUS,
+            false,
+            false,
+        ));
+    }
+    out.insert(root.clone(), path_item(collection));
     out.insert(
         format!("{root}/{{name}}"),
         path_item(vec![
-            with("get", route("", "get", "read", &model, false, true)),
-            with("put", route("", "put", "replace", &model, false, true)),
-            with("delete", route("", "delete", "delete", STATUS, false, true)),
-            with("patch", route("", "patch", "patch", &model, false, true)),
+            route("get", "", "get", "read", &r.model, false, true),
+            route("put", "", "put", "replace", &r.model, false, true),
+            route("delete", "", "delete", "delete", STATUS, false, true),
+            route("patch", "", "patch", "patch", &r.model, false, true),
         ]),
     );
-    let subresources = version.subresources.as_ref();
-    for (sub, response, present) in [
-        (
-            "status",
-            model.as_str(),
-            subresources.is_some_and(|s| s.status.is_some()),
-        ),
-        (
-            "scale",
-            SCALE,
-            subresources.is_some_and(|s| s.scale.is_some()),
-        ),
-    ] {
-        if present {
-            out.insert(
-                format!("{root}/{{name}}/{sub}"),
-                path_item(vec![
-                    with("get", route(sub, "get", "read", response, false, true)),
-                    with("put", route(sub, "put", "replace", response, false, true)),
-                    with("patch", route(sub, "patch", "patch", response, false, true)),
-                ]),
-            );
-        }
+    for (sub, response, methods) in &r.subresources {
+        let routes = methods
+            .iter()
+            .map(|(method, action, verb)| route(method, sub, action, verb, response, false, true))
+            .collect();
+        out.insert(format!("{root}/{{name}}/{sub}"), path_item(routes));
     }
     out
+}
+
+/// The `paths` of one CRD version (upstream `generateBuilder`'s routes).
+pub fn paths(
+    crd: &CustomResourceDefinition,
+    version: &CustomResourceDefinitionVersion,
+) -> Map<String, Value> {
+    let names = &crd.spec.names;
+    let group = crd.spec.group.as_str();
+    let model = model_name(group, &version.name, &names.kind);
+    let mut subresources = Vec::new();
+    let declared = version.subresources.as_ref();
+    if declared.is_some_and(|s| s.status.is_some()) {
+        subresources.push(("status", model.clone(), GET_PUT_PATCH));
+    }
+    if declared.is_some_and(|s| s.scale.is_some()) {
+        subresources.push(("scale", SCALE.to_string(), GET_PUT_PATCH));
+    }
+    resource_paths(&Resource {
+        prefix: format!("/apis/{group}/{}", version.name),
+        builder: Builder {
+            id_group: group,
+            group,
+            version: &version.name,
+            kind: &names.kind,
+            namespaced: crd.spec.scope == "Namespaced",
+        },
+        plural: &names.plural,
+        list_model: model_name(group, &version.name, &list_kind(crd)),
+        model,
+        deletecollection: true,
+        subresources,
+    })
+}
+
+/// The model name of the core Namespace.
+pub const NAMESPACE: &str = "io.k8s.api.core.v1.Namespace";
+
+/// The core group's document (`/openapi/v3/api/v1`, index key `api/v1`)
+/// for a server that serves only `namespaces`: the Namespace and
+/// NamespaceList schemas (k8s.io/api `core/v1`, reduced to their fields'
+/// types and descriptions) and the routes kube-apiserver has for them
+/// (no `deletecollection`; `/status` get, put, patch; `/finalize` put),
+/// with kube-apiserver's operation ids (`patchCoreV1Namespace`).
+pub fn core_v1_document() -> Value {
+    const FINALIZE: &[Route] = &[("put", "put", "replace")];
+    let paths = resource_paths(&Resource {
+        prefix: "/api/v1".into(),
+        builder: Builder {
+            id_group: "core",
+            group: "",
+            version: "v1",
+            kind: "Namespace",
+            namespaced: false,
+        },
+        plural: "namespaces",
+        model: NAMESPACE.into(),
+        list_model: "io.k8s.api.core.v1.NamespaceList".into(),
+        deletecollection: false,
+        subresources: vec![
+            ("finalize", NAMESPACE.into(), FINALIZE),
+            ("status", NAMESPACE.into(), GET_PUT_PATCH),
+        ],
+    });
+    let mut schemas = meta_schemas(false);
+    if let Some(Value::Object(core)) = meta().get("coreSchemas") {
+        schemas.extend(core.clone());
+    }
+    json!({
+        "openapi": "3.0.0",
+        "info": { "title": "Kubernetes", "version": "v1" },
+        "paths": paths,
+        "components": { "schemas": schemas },
+    })
 }
 
 /// The meta schemas a document refers to, plus Scale's when `scale`.
@@ -774,6 +846,14 @@ impl OpenApiV3 {
         let hash = document_hash(&json);
         self.documents
             .insert(key.into(), ServedDocument { json, hash });
+    }
+
+    /// Also serve [`core_v1_document`] as `api/v1` (a server that serves
+    /// namespaces: `kubectl explain namespaces`, and field validation on
+    /// `kubectl apply` of a Namespace).
+    pub fn with_core_v1(mut self) -> Self {
+        self.insert("api/v1", &core_v1_document());
+        self
     }
 
     /// `/openapi/v3`: `{"paths": {"apis/g/v": {"serverRelativeURL": "/openapi/v3/apis/g/v?hash=H"}}}`.

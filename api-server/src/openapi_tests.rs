@@ -557,3 +557,124 @@ fn document_header() {
         json!({"title": "Kubernetes CRD Swagger", "version": "v0.1.0"})
     );
 }
+
+/// kubectl explain's plaintext template: the GVK comes from the `get` (or
+/// other) operation of the resource's list or item path.
+fn explain_gvk(doc: &Value, prefix: &str, resource: &str) -> Option<Value> {
+    let candidates = [
+        format!("{prefix}/{resource}"),
+        format!("{prefix}/{resource}/{{name}}"),
+        format!("{prefix}/namespaces/{{namespace}}/{resource}"),
+        format!("{prefix}/namespaces/{{namespace}}/{resource}/{{name}}"),
+    ];
+    for path in candidates {
+        if let Some(item) = doc["paths"].get(&path) {
+            for method in ["get", "post", "put", "patch", "delete"] {
+                if let Some(gvk) = item
+                    .get(method)
+                    .and_then(|op| op.get("x-kubernetes-group-version-kind"))
+                {
+                    return Some(gvk.clone());
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn explain_finds_the_gvk_from_paths() {
+    let doc = doc();
+    assert_eq!(
+        explain_gvk(&doc, "/apis/example.com/v1", "widgets"),
+        Some(json!({"group": "example.com", "version": "v1", "kind": "Widget"}))
+    );
+    assert_eq!(
+        explain_gvk(&doc, "/apis/example.com/v1", "apples"),
+        Some(json!({"group": "example.com", "version": "v1", "kind": "Apple"}))
+    );
+    let core = core_v1_document();
+    let gvk = explain_gvk(&core, "/api/v1", "namespaces").unwrap();
+    assert_eq!(
+        gvk,
+        json!({"group": "", "version": "v1", "kind": "Namespace"})
+    );
+    let found = core["components"]["schemas"]
+        .as_object()
+        .unwrap()
+        .values()
+        .find(|s| {
+            s["x-kubernetes-group-version-kind"]
+                .as_array()
+                .is_some_and(|g| g.contains(&gvk))
+        })
+        .unwrap();
+    assert_eq!(
+        found["description"],
+        "Namespace provides a scope for Names. Use of multiple namespaces is optional."
+    );
+}
+
+#[test]
+fn core_v1_namespaces() {
+    let core = core_v1_document();
+    assert!(supports_query_param(
+        &core,
+        "",
+        "v1",
+        "Namespace",
+        "fieldValidation"
+    ));
+    let paths = core["paths"].as_object().unwrap();
+    let keys: Vec<&str> = paths.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "/api/v1/namespaces",
+            "/api/v1/namespaces/{name}",
+            "/api/v1/namespaces/{name}/finalize",
+            "/api/v1/namespaces/{name}/status",
+        ]
+    );
+    let collection = &paths["/api/v1/namespaces"];
+    assert!(
+        collection.get("delete").is_none(),
+        "no deletecollection for namespaces"
+    );
+    assert_eq!(collection["get"]["operationId"], "listCoreV1Namespace");
+    assert_eq!(collection["get"]["tags"], json!(["core_v1"]));
+    assert_eq!(collection["post"]["operationId"], "createCoreV1Namespace");
+    assert_eq!(
+        paths["/api/v1/namespaces/{name}"]["patch"]["operationId"],
+        "patchCoreV1Namespace"
+    );
+    let finalize = &paths["/api/v1/namespaces/{name}/finalize"];
+    assert_eq!(
+        finalize["put"]["operationId"],
+        "replaceCoreV1NamespaceFinalize"
+    );
+    assert!(finalize.get("get").is_none());
+    assert_eq!(
+        paths["/api/v1/namespaces/{name}/status"]["patch"]["operationId"],
+        "patchCoreV1NamespaceStatus"
+    );
+    let docs = OpenApiV3::new(&[]).with_core_v1();
+    assert!(docs.document("api/v1").is_some());
+    assert!(docs.index()["paths"].get("api/v1").is_some());
+}
+
+#[test]
+fn core_v1_references_resolve() {
+    let core = core_v1_document();
+    let schemas = core["components"]["schemas"].as_object().unwrap();
+    let text = serde_json::to_string(&core).unwrap();
+    for piece in text.split("\"$ref\":\"").skip(1) {
+        let target = &piece[..piece.find('"').unwrap()];
+        let name = target.strip_prefix(REF_PREFIX).unwrap();
+        assert!(schemas.contains_key(name), "dangling {target}");
+    }
+    assert_eq!(
+        schemas["io.k8s.api.core.v1.NamespaceStatus"]["properties"]["phase"]["enum"],
+        json!(["Active", "Terminating"])
+    );
+}

@@ -185,6 +185,9 @@ impl std::error::Error for ColumnError {
     }
 }
 
+/// A built-in kind's row printer: the cells of an object at a time.
+type Printer = fn(&Value, DateTime<Utc>) -> Vec<Value>;
+
 /// Converts custom resources (JSON objects) into tables for one version
 /// of a CRD. Build it once per served version.
 ///
@@ -209,6 +212,8 @@ impl std::error::Error for ColumnError {
 pub struct TableConvertor {
     headers: Vec<TableColumnDefinition>,
     columns: Vec<JsonPath>,
+    /// A built-in kind's printer, instead of the JSONPath columns.
+    printer: Option<Printer>,
 }
 
 impl TableConvertor {
@@ -225,6 +230,7 @@ impl TableConvertor {
                 priority: 0,
             }],
             columns: Vec::new(),
+            printer: None,
         };
         for column in columns {
             let path = match JsonPath::parse_column(&column.json_path) {
@@ -269,6 +275,48 @@ impl TableConvertor {
         )))
     }
 
+    /// The table of core `Namespace`s, as kube-apiserver prints them
+    /// (kubernetes `pkg/printers/internalversion/printers.go`,
+    /// `namespaceColumnDefinitions` and `printNamespace`): `Name`,
+    /// `Status` (`status.phase`, `""` when unset) and `Age` (type
+    /// `string`, `translateTimestampSince`: `<unknown>` without a
+    /// creation timestamp).
+    pub fn namespaces() -> Self {
+        let (mut convertor, _) = Self::new(&[]);
+        convertor.headers.push(TableColumnDefinition {
+            name: "Status".into(),
+            type_: "string".into(),
+            description: "The status of the namespace".into(),
+            ..Default::default()
+        });
+        convertor.headers.push(TableColumnDefinition {
+            name: "Age".into(),
+            type_: "string".into(),
+            description: CREATION_TIMESTAMP_DESCRIPTION.into(),
+            ..Default::default()
+        });
+        convertor.printer = Some(|object, now| {
+            let text = |pointer: &str| {
+                object
+                    .pointer(pointer)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let created = text("/metadata/creationTimestamp");
+            let age = match DateTime::parse_from_rfc3339(&created) {
+                Ok(t) => human_duration(now.signed_duration_since(t)),
+                Err(_) => "<unknown>".into(),
+            };
+            vec![
+                Value::String(text("/metadata/name")),
+                Value::String(text("/status/phase")),
+                Value::String(age),
+            ]
+        });
+        convertor
+    }
+
     /// The column definitions (Name first).
     pub fn column_definitions(&self) -> &[TableColumnDefinition] {
         &self.headers
@@ -277,6 +325,9 @@ impl TableConvertor {
     /// The cells of one object's row, `now` being the time ages are
     /// measured to.
     pub fn cells(&self, object: &Value, now: DateTime<Utc>) -> Vec<Value> {
+        if let Some(printer) = self.printer {
+            return printer(object, now);
+        }
         let name = object
             .pointer("/metadata/name")
             .and_then(Value::as_str)

@@ -446,3 +446,35 @@ fn include_object_and_list_metadata() {
     );
     assert_eq!(IncludeObject::from_query("All"), None);
 }
+
+#[test]
+fn namespace_table() {
+    let convertor = TableConvertor::namespaces();
+    let names: Vec<_> = convertor
+        .column_definitions()
+        .iter()
+        .map(|c| (c.name.as_str(), c.type_.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [("Name", "string"), ("Status", "string"), ("Age", "string")]
+    );
+    assert_eq!(
+        convertor.column_definitions()[2].description,
+        CREATION_TIMESTAMP_DESCRIPTION
+    );
+    let ns = json!({"apiVersion": "v1", "kind": "Namespace",
+                    "metadata": {"name": "default", "creationTimestamp": "2026-05-30T12:00:00Z", "resourceVersion": "3"},
+                    "status": {"phase": "Active"}});
+    assert_eq!(
+        convertor.cells(&ns, now()),
+        vec![json!("default"), json!("Active"), json!("2d")]
+    );
+    assert_eq!(
+        convertor.cells(&json!({"metadata": {"name": "new"}}), now()),
+        vec![json!("new"), json!(""), json!("<unknown>")]
+    );
+    let table = convertor.convert_object(&ns, &TableOptions::default(), now());
+    assert_eq!(table.metadata.resource_version, "3");
+    assert_eq!(table.rows[0].object["kind"], "PartialObjectMetadata");
+}
