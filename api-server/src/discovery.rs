@@ -30,6 +30,12 @@
 //! legacy per-version list keeps the CRDs in plural order (upstream takes
 //! the informer's order, which is unspecified).
 //!
+//! `apiVersion: v1` is written where kube-apiserver writes it: not on
+//! `/api` nor `/api/v1` (k8s.io/apiserver `pkg/endpoints/discovery`
+//! strips it for the core group, `keepUnversioned`), but on `/apis`
+//! (served by kube-aggregator's codecs), `/apis/{group}` and
+//! `/apis/{group}/{version}`.
+//!
 //! The JSON field names, their order and which fields are omitted when
 //! empty are those of apimachinery `pkg/apis/meta/v1/types.go`
 //! (`APIVersions`, `APIGroupList`, `APIGroup`, `APIResourceList`,
