@@ -351,7 +351,7 @@ fn eval_array<'a>(input: &[Cow<'a, Value>], params: &[Param; 3]) -> Result<Vec<C
         let len = items.len() as i64;
         let mut start = if params[0].known { params[0].value } else { 0 };
         if start < 0 {
-            start += len;
+            start = start.wrapping_add(len);
         }
         let mut end = if params[1].known {
             params[1].value
@@ -359,7 +359,7 @@ fn eval_array<'a>(input: &[Cow<'a, Value>], params: &[Param; 3]) -> Result<Vec<C
             len
         };
         if end < 0 || (end == 0 && params[1].derived) {
-            end += len;
+            end = end.wrapping_add(len);
         }
         if start == end {
             // Asking for zero elements is allowed (and ends the evaluation
@@ -374,7 +374,7 @@ fn eval_array<'a>(input: &[Cow<'a, Value>], params: &[Param; 3]) -> Result<Vec<C
         if end > len || end < 0 {
             return Err(JsonPathError::new(format!(
                 "array index out of bounds: index {}, length {len}",
-                end - 1
+                end.wrapping_sub(1)
             )));
         }
         if start > end {
@@ -912,7 +912,7 @@ fn parse_slice(text: &str) -> Result<[Param; 3]> {
     match parts.get(1) {
         None => {
             params[1] = Param {
-                value: params[0].value + 1,
+                value: params[0].value.wrapping_add(1),
                 known: true,
                 derived: true,
             }

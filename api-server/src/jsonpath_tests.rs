@@ -400,6 +400,11 @@ fn missing_and_type_errors_never_panic() {
     assert_eq!(eval("{.a.b[*]}", true).unwrap(), vec![json!(1), json!(2)]);
     assert_eq!(eval("{.a.b[]}", true).unwrap(), vec![json!(1)]);
     assert_eq!(eval("{$.a.b[0]}", true).unwrap(), vec![json!(1)]);
+    // Extreme indexes wrap as Go's int arithmetic does, and are errors.
+    assert!(eval("{.a.b[9223372036854775807]}", true).is_err());
+    assert!(eval("{.a.b[-9223372036854775808:9223372036854775807]}", true).is_err());
+    assert!(eval("{.a.b[0:2:9223372036854775807]}", true).is_ok());
+    assert!(JsonPath::parse("{.a[99999999999999999999]}").is_err());
 }
 
 #[test]
