@@ -12,6 +12,7 @@
 
 pub mod discovery;
 pub mod jsonpath;
+pub mod negotiation;
 pub mod openapi;
 pub mod table;
 pub mod version;
