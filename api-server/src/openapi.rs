@@ -18,7 +18,9 @@
 //!   `anyOf` gets `anyOf: [{type: integer}, {type: string}]` (structural
 //!   `Unfold`). A reference with siblings is wrapped as
 //!   `allOf: [{$ref}]` (kube-openapi `builder3/util.WrapRefs`). A version
-//!   without a schema is `{type: object}`.
+//!   without a schema is `{type: object}`. A version with
+//!   `selectableFields` lists them as `x-kubernetes-selectable-fields`
+//!   on both schemas (`buildSelectableFields`).
 //! - The meta types the document refers to (ObjectMeta, ListMeta, Time,
 //!   ManagedFieldsEntry, OwnerReference, FieldsV1, Status, StatusDetails,
 //!   StatusCause, Patch, DeleteOptions, Preconditions, and autoscaling/v1
@@ -142,15 +144,39 @@ pub fn kind_schema(
         _ => json!({ "type": "object" }),
     };
     schema["x-kubernetes-group-version-kind"] = gvk_extension(group, &version.name, kind);
+    if let Some(fields) = selectable_fields(version) {
+        schema["x-kubernetes-selectable-fields"] = fields;
+    }
     schema
 }
 
+/// `buildSelectableFields`: `[{"fieldPath": "spec.color"}]` (the JSON
+/// path without its leading dot), or `None` without selectable fields.
+/// The apiserver adds it to the kind and list schemas since field
+/// selectors on custom resources are on by default (Kubernetes 1.31).
+fn selectable_fields(version: &CustomResourceDefinitionVersion) -> Option<Value> {
+    if version.selectable_fields.is_empty() {
+        return None;
+    }
+    Some(Value::Array(
+        version
+            .selectable_fields
+            .iter()
+            .map(|f| json!({ "fieldPath": f.json_path.strip_prefix('.').unwrap_or(&f.json_path) }))
+            .collect(),
+    ))
+}
+
 /// The schema of the list kind (upstream `buildListSchema`).
-pub fn list_schema(crd: &CustomResourceDefinition, version: &str) -> Value {
+pub fn list_schema(
+    crd: &CustomResourceDefinition,
+    version_def: &CustomResourceDefinitionVersion,
+) -> Value {
+    let version = version_def.name.as_str();
     let group = &crd.spec.group;
     let names = &crd.spec.names;
     let list_kind = list_kind(crd);
-    json!({
+    let mut schema = json!({
         "type": "object",
         "description": format!("{list_kind} is a list of {}", names.kind),
         "required": ["items"],
@@ -168,7 +194,11 @@ pub fn list_schema(crd: &CustomResourceDefinition, version: &str) -> Value {
             "metadata": described_reference(LIST_META, meta()["listMetaDescription"].as_str().unwrap_or_default()),
         },
         "x-kubernetes-group-version-kind": gvk_extension(group, version, &list_kind),
-    })
+    });
+    if let Some(fields) = selectable_fields(version_def) {
+        schema["x-kubernetes-selectable-fields"] = fields;
+    }
+    schema
 }
 
 /// The `properties` map of a schema, created if absent.
@@ -761,7 +791,7 @@ pub fn group_version_document(
         );
         schemas.insert(
             model_name(group, version, &list_kind(crd)),
-            list_schema(crd, version),
+            list_schema(crd, v),
         );
     }
     if !found {

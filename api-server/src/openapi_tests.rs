@@ -678,3 +678,29 @@ fn core_v1_references_resolve() {
         json!(["Active", "Terminating"])
     );
 }
+
+#[test]
+fn selectable_fields_extension() {
+    let mut crd = apples();
+    crd.spec.versions[0].selectable_fields = vec![api_core::crd::SelectableField {
+        json_path: ".spec.color".into(),
+    }];
+    let doc = group_version_document(&[crd], "example.com", "v1").unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let want = json!([{"fieldPath": "spec.color"}]);
+    assert_eq!(
+        schemas["com.example.v1.Apple"]["x-kubernetes-selectable-fields"],
+        want
+    );
+    assert_eq!(
+        schemas["com.example.v1.AppleList"]["x-kubernetes-selectable-fields"],
+        want
+    );
+    assert!(doc_without_selectable_fields());
+}
+
+fn doc_without_selectable_fields() -> bool {
+    doc()["components"]["schemas"]["com.example.v1.Widget"]
+        .get("x-kubernetes-selectable-fields")
+        .is_none()
+}
