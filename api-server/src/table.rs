@@ -36,6 +36,7 @@
 //!   `remainingItemCount`, or a single object's `resourceVersion`;
 //!   `noHeaders` leaves `columnDefinitions` null.
 
+use api_core::ListMeta;
 use api_core::crd::{CustomResourceColumnDefinition, CustomResourceDefinition};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -60,27 +61,13 @@ pub struct Table {
     pub kind: String,
     /// `meta.k8s.io/v1` or `meta.k8s.io/v1beta1`.
     pub api_version: String,
-    /// The list's metadata.
-    pub metadata: TableListMeta,
+    /// The list's metadata (`resourceVersion`, `continue`,
+    /// `remainingItemCount`; a single object's `resourceVersion`).
+    pub metadata: ListMeta,
     /// The columns; `null` when the client asked for no headers.
     pub column_definitions: Option<Vec<TableColumnDefinition>>,
     /// One row per object.
     pub rows: Vec<TableRow>,
-}
-
-/// `ListMeta` of a table.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TableListMeta {
-    /// The list's (or the single object's) resource version.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub resource_version: String,
-    /// The continue token of a paged list.
-    #[serde(default, rename = "continue", skip_serializing_if = "String::is_empty")]
-    pub continue_: String,
-    /// How many items the next pages hold, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remaining_item_count: Option<i64>,
 }
 
 /// A column of a table; every field is always written.
@@ -367,7 +354,7 @@ impl TableConvertor {
         }
     }
 
-    fn table(&self, meta: TableListMeta, rows: Vec<TableRow>, options: &TableOptions) -> Table {
+    fn table(&self, meta: ListMeta, rows: Vec<TableRow>, options: &TableOptions) -> Table {
         Table {
             kind: "Table".into(),
             api_version: options.version.api_version().into(),
@@ -384,7 +371,7 @@ impl TableConvertor {
         options: &TableOptions,
         now: DateTime<Utc>,
     ) -> Table {
-        let meta = TableListMeta {
+        let meta = ListMeta {
             resource_version: object
                 .pointer("/metadata/resourceVersion")
                 .and_then(Value::as_str)
@@ -399,7 +386,7 @@ impl TableConvertor {
     pub fn convert_list(
         &self,
         items: &[Value],
-        list_meta: TableListMeta,
+        list_meta: ListMeta,
         options: &TableOptions,
         now: DateTime<Utc>,
     ) -> Table {

@@ -185,12 +185,8 @@ fn object_list_and_no_headers() {
         obj.clone(),
         json!({"metadata": {"name": "blah-2", "creationTimestamp": "1970-01-01T00:00:02Z"}}),
     ];
-    let table = convertor.convert_list(
-        &items,
-        TableListMeta::default(),
-        &TableOptions::default(),
-        now(),
-    );
+    let table =
+        convertor.convert_list(&items, ListMeta::default(), &TableOptions::default(), now());
     let names: Vec<_> = table.rows.iter().map(|r| r.cells.clone()).collect();
     assert_eq!(names, vec![vec![json!("blah")], vec![json!("blah-2")]]);
 
@@ -391,10 +387,11 @@ fn include_object_and_list_metadata() {
     let (convertor, _) = TableConvertor::new(&[]);
     let obj = json!({"apiVersion": "example.com/v1", "kind": "Widget",
                      "metadata": {"name": "a", "resourceVersion": "5"}, "spec": {}});
-    let meta = TableListMeta {
+    let meta = ListMeta {
         resource_version: "10".into(),
         continue_: "token".into(),
         remaining_item_count: Some(3),
+        ..Default::default()
     };
     let none = TableOptions {
         include_object: IncludeObject::None,
@@ -429,12 +426,7 @@ fn include_object_and_list_metadata() {
         meta_only.rows[0].object["apiVersion"],
         "meta.k8s.io/v1beta1"
     );
-    let empty = convertor.convert_list(
-        &[],
-        TableListMeta::default(),
-        &TableOptions::default(),
-        now(),
-    );
+    let empty = convertor.convert_list(&[], ListMeta::default(), &TableOptions::default(), now());
     let empty = serde_json::to_value(&empty).unwrap();
     assert_eq!(empty["metadata"], json!({}));
     assert_eq!(empty["rows"], json!([]));
