@@ -295,3 +295,26 @@ fn documents_round_trip() {
     let back: ApiResourceList = serde_json::from_value(json!(rl)).unwrap();
     assert_eq!(back, rl);
 }
+
+#[test]
+fn group_version_pairs_in_discovery_order() {
+    let pairs = discovery().group_version_pairs();
+    let pairs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(g, v)| (g.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("abc.io", "v1beta1"),
+            ("example.com", "v1"),
+            ("example.com", "v1beta1"),
+            ("example.com", "v1alpha1")
+        ]
+    );
+    assert_eq!(
+        discovery().preferred_version("abc.io").as_deref(),
+        Some("v1beta1")
+    );
+    assert_eq!(discovery().preferred_version("none.io"), None);
+}
