@@ -1,0 +1,799 @@
+//! Discovery documents: `/api`, `/api/v1`, `/apis`, `/apis/{group}`,
+//! `/apis/{group}/{version}`, and the aggregated discovery
+//! (`apidiscovery.k8s.io/v2` `APIGroupDiscoveryList`) for `/api` and `/apis`.
+//!
+//! What a custom resource contributes follows apiextensions-apiserver's
+//! `pkg/apiserver/customresource_discovery_controller.go` (`sync`):
+//!
+//! - every *served* version of a CRD puts its group-version in the group's
+//!   version list; the list is sorted by Kubernetes version order
+//!   ([`compare_kube_aware_versions`](crate::version::compare_kube_aware_versions))
+//!   and the preferred version is its
+//!   first entry (`sortGroupDiscoveryByKubeAwareVersion`);
+//! - the resource of a version lists the verbs `delete, deletecollection,
+//!   get, list, patch, create, update, watch` (in that order), the short
+//!   names and categories, and the `storageVersionHash` of the CRD's storage
+//!   version (k8s.io/apiserver `pkg/endpoints/discovery/storageversionhash.go`:
+//!   base64 of the first 8 bytes of SHA-256 of `group/version/kind`);
+//! - `<plural>/status` (verbs `get, patch, update`, the CRD's kind) and
+//!   `<plural>/scale` (group `autoscaling`, version `v1`, kind `Scale`)
+//!   follow the resource in the legacy list, and are `subresources` of the
+//!   resource in aggregated discovery;
+//! - aggregated discovery sorts a version's resources by name, versions by
+//!   priority then Kubernetes version order (CRDs all have version priority
+//!   100), and groups by priority then name (CRD groups all have 1000)
+//!   (k8s.io/apiserver `pkg/endpoints/discovery/aggregated/handler.go`);
+//!   every version is `freshness: Current`.
+//!
+//! The CRDs given are taken as established, with their accepted names equal
+//! to `spec.names` (this server has no name conflicts to resolve). The
+//! legacy per-version list keeps the CRDs in plural order (upstream takes
+//! the informer's order, which is unspecified).
+//!
+//! `apiVersion: v1` is written where kube-apiserver writes it: not on
+//! `/api` nor `/api/v1` (k8s.io/apiserver `pkg/endpoints/discovery`
+//! strips it for the core group, `keepUnversioned`), but on `/apis`
+//! (served by kube-aggregator's codecs), `/apis/{group}` and
+//! `/apis/{group}/{version}`.
+//!
+//! The JSON field names, their order and which fields are omitted when
+//! empty are those of apimachinery `pkg/apis/meta/v1/types.go`
+//! (`APIVersions`, `APIGroupList`, `APIGroup`, `APIResourceList`,
+//! `APIResource`) and k8s.io/api `apidiscovery/v2/types.go`. Serialize the
+//! typed documents directly (not through `serde_json::Value`, whose maps
+//! sort keys) to keep Go's field order.
+
+use api_core::crd::CustomResourceDefinition;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::version::sort_by_preference;
+
+/// The verbs apiextensions-apiserver lists for a custom resource, in its
+/// order (`customresource_discovery_controller.go`).
+pub const CUSTOM_RESOURCE_VERBS: [&str; 8] = [
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "create",
+    "update",
+    "watch",
+];
+
+/// The verbs of the `status` and `scale` subresources.
+pub const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
+
+/// The verbs kube-apiserver lists for `namespaces` (the Namespace REST
+/// storage has no `deletecollection`), as a real cluster's `/api/v1` shows.
+pub const NAMESPACE_VERBS: [&str; 7] = [
+    "create", "delete", "get", "list", "patch", "update", "watch",
+];
+
+/// The `apiVersion` of aggregated discovery documents.
+pub const AGGREGATED_API_VERSION: &str = "apidiscovery.k8s.io/v2";
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+/// `/api`: the core group's versions (`APIVersions`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiVersions {
+    /// Always `APIVersions`.
+    pub kind: String,
+    /// The core versions: `["v1"]`.
+    pub versions: Vec<String>,
+    /// Where clients reach the server; kube-apiserver always writes it.
+    #[serde(rename = "serverAddressByClientCIDRs")]
+    pub server_address_by_client_cidrs: Vec<ServerAddressByClientCidr>,
+}
+
+/// One entry of `serverAddressByClientCIDRs`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerAddressByClientCidr {
+    /// The client network (`0.0.0.0/0`).
+    #[serde(rename = "clientCIDR")]
+    pub client_cidr: String,
+    /// `host:port` of the server for those clients.
+    #[serde(rename = "serverAddress")]
+    pub server_address: String,
+}
+
+/// `/apis`: every API group (`APIGroupList`, `apiVersion: v1`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiGroupList {
+    /// Always `APIGroupList`.
+    pub kind: String,
+    /// Always `v1`.
+    #[serde(rename = "apiVersion")]
+    pub api_version: String,
+    /// The groups, in priority then name order.
+    pub groups: Vec<ApiGroup>,
+}
+
+/// `/apis/{group}` (with `kind`/`apiVersion`), or an item of
+/// [`ApiGroupList`] (without them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiGroup {
+    /// `APIGroup` on `/apis/{group}`; absent in a list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `v1` on `/apis/{group}`; absent in a list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The group name.
+    pub name: String,
+    /// The served versions, preferred first.
+    pub versions: Vec<GroupVersionForDiscovery>,
+    /// The version clients should use: the first of `versions`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_version: Option<GroupVersionForDiscovery>,
+}
+
+/// A version of a group (`{"groupVersion": "g/v", "version": "v"}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupVersionForDiscovery {
+    /// `group/version`.
+    pub group_version: String,
+    /// `version`.
+    pub version: String,
+}
+
+impl GroupVersionForDiscovery {
+    fn new(group: &str, version: &str) -> Self {
+        GroupVersionForDiscovery {
+            group_version: group_version(group, version),
+            version: version.to_string(),
+        }
+    }
+}
+
+fn group_version(group: &str, version: &str) -> String {
+    if group.is_empty() {
+        version.to_string()
+    } else {
+        format!("{group}/{version}")
+    }
+}
+
+/// `/apis/{group}/{version}` or `/api/v1` (`APIResourceList`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiResourceList {
+    /// Always `APIResourceList`.
+    pub kind: String,
+    /// `v1` for API groups; absent on the core group's `/api/v1`, as
+    /// kube-apiserver writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// `group/version`, or `v1` for the core group.
+    pub group_version: String,
+    /// The resources and subresources.
+    pub resources: Vec<ApiResource>,
+}
+
+/// One resource or subresource of an [`ApiResourceList`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiResource {
+    /// `widgets`, or `widgets/status` for a subresource.
+    pub name: String,
+    /// `widget`; empty (and still written) for subresources.
+    #[serde(default)]
+    pub singular_name: String,
+    /// Whether the resource lives in namespaces.
+    pub namespaced: bool,
+    /// Set when the kind is in another group (`autoscaling` for `scale`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub group: String,
+    /// Set when the kind is in another version (`v1` for `scale`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    /// The kind served.
+    pub kind: String,
+    /// The verbs supported.
+    pub verbs: Vec<String>,
+    /// Short names (`kubectl get wd`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    /// Categories (`kubectl get all`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    /// [`storage_version_hash`] of the storage version's kind.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub storage_version_hash: String,
+}
+
+/// `group/version/kind` of a response (`responseKind`); every field is
+/// always written (`"group": ""` for the core group).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupVersionKind {
+    /// The group, empty for core.
+    pub group: String,
+    /// The version.
+    pub version: String,
+    /// The kind.
+    pub kind: String,
+}
+
+impl GroupVersionKind {
+    /// A GVK from its parts.
+    pub fn new(group: &str, version: &str, kind: &str) -> Self {
+        GroupVersionKind {
+            group: group.into(),
+            version: version.into(),
+            kind: kind.into(),
+        }
+    }
+}
+
+/// Aggregated discovery (`apidiscovery.k8s.io/v2`, `APIGroupDiscoveryList`),
+/// served on `/api` and `/apis` for `Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiGroupDiscoveryList {
+    /// Always `APIGroupDiscoveryList`.
+    pub kind: String,
+    /// Always `apidiscovery.k8s.io/v2`.
+    pub api_version: String,
+    /// The list's metadata; empty (`{}`).
+    pub metadata: serde_json::Map<String, serde_json::Value>,
+    /// The groups.
+    pub items: Vec<ApiGroupDiscovery>,
+}
+
+/// One group of aggregated discovery.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiGroupDiscovery {
+    /// `{"name": group}`; `{}` for the core group.
+    pub metadata: GroupMeta,
+    /// Versions, preferred first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<ApiVersionDiscovery>,
+}
+
+/// The `metadata` of an [`ApiGroupDiscovery`]: only its name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupMeta {
+    /// The group name; absent for the core group.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+}
+
+/// One version of a group in aggregated discovery.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiVersionDiscovery {
+    /// The version name.
+    pub version: String,
+    /// The resources, sorted by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<ApiResourceDiscovery>,
+    /// `Current`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub freshness: String,
+}
+
+/// One resource in aggregated discovery.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiResourceDiscovery {
+    /// The plural (`widgets`).
+    pub resource: String,
+    /// The kind returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_kind: Option<GroupVersionKind>,
+    /// `Namespaced` or `Cluster`.
+    pub scope: String,
+    /// The singular (`widget`).
+    pub singular_resource: String,
+    /// The verbs supported.
+    pub verbs: Vec<String>,
+    /// Short names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    /// Categories.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    /// `status`, `scale`, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subresources: Vec<ApiSubresourceDiscovery>,
+}
+
+/// A subresource in aggregated discovery.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiSubresourceDiscovery {
+    /// `status` or `scale`.
+    pub subresource: String,
+    /// The kind returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_kind: Option<GroupVersionKind>,
+    /// The verbs supported.
+    pub verbs: Vec<String>,
+}
+
+/// `StorageVersionHash` (k8s.io/apiserver
+/// `pkg/endpoints/discovery/storageversionhash.go`): standard base64 of the
+/// first 8 bytes of SHA-256 of `group/version/kind`.
+///
+/// ```
+/// // A real cluster's `/api/v1` lists `namespaces` with this hash.
+/// assert_eq!(api_server::discovery::storage_version_hash("", "v1", "Namespace"), "Q3oi5N2YM8M=");
+/// ```
+pub fn storage_version_hash(group: &str, version: &str, kind: &str) -> String {
+    let digest = Sha256::digest(format!("{group}/{version}/{kind}").as_bytes());
+    base64(&digest[..8])
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// What the core group (`/api/v1`) serves besides nothing: the
+/// `namespaces` resource, and which of its subresources to list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamespaceDiscovery {
+    /// The verbs to list for `namespaces`; [`NAMESPACE_VERBS`] by default,
+    /// as kube-apiserver lists them.
+    pub verbs: Vec<String>,
+    /// List `namespaces/finalize` (verb `update`), as kube-apiserver does.
+    pub finalize: bool,
+    /// List `namespaces/status` (`get, patch, update`), as kube-apiserver does.
+    pub status: bool,
+}
+
+impl Default for NamespaceDiscovery {
+    fn default() -> Self {
+        NamespaceDiscovery {
+            verbs: strings(&NAMESPACE_VERBS),
+            finalize: true,
+            status: true,
+        }
+    }
+}
+
+/// The discovery documents of a server that serves a set of CRDs, and
+/// optionally the core group's `Namespace`.
+///
+/// ```
+/// use api_core::crd::{CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion};
+/// use api_server::discovery::Discovery;
+///
+/// let mut crd = CustomResourceDefinition::default();
+/// crd.metadata.name = "widgets.example.com".into();
+/// crd.spec.group = "example.com".into();
+/// crd.spec.scope = "Namespaced".into();
+/// crd.spec.names = CustomResourceDefinitionNames::for_kind("Widget", "widgets");
+/// crd.spec.versions = vec![CustomResourceDefinitionVersion::new("v1", true, true)];
+///
+/// let discovery = Discovery::new(vec![crd]);
+/// let group = discovery.api_group("example.com").unwrap();
+/// assert_eq!(group.preferred_version.unwrap().group_version, "example.com/v1");
+/// let list = discovery.api_resource_list("example.com", "v1").unwrap();
+/// assert_eq!(list.resources[0].name, "widgets");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Discovery {
+    crds: Vec<CustomResourceDefinition>,
+    namespaces: Option<NamespaceDiscovery>,
+}
+
+impl Discovery {
+    /// Discovery of these CRDs (taken as established), without the core group's resources.
+    pub fn new(crds: Vec<CustomResourceDefinition>) -> Self {
+        let mut crds = crds;
+        crds.sort_by(|a, b| {
+            (a.spec.group.as_str(), a.spec.names.plural.as_str())
+                .cmp(&(b.spec.group.as_str(), b.spec.names.plural.as_str()))
+        });
+        Discovery {
+            crds,
+            namespaces: None,
+        }
+    }
+
+    /// Also serve the core group's `namespaces` (in `/api/v1` and the
+    /// aggregated `/api`).
+    pub fn with_namespaces(mut self, namespaces: NamespaceDiscovery) -> Self {
+        self.namespaces = Some(namespaces);
+        self
+    }
+
+    /// The CRDs, sorted by group then plural.
+    pub fn crds(&self) -> &[CustomResourceDefinition] {
+        &self.crds
+    }
+
+    /// `/api`: `APIVersions` with `v1`, and `server_address` (`host:port`)
+    /// for every client (`0.0.0.0/0`), as kube-apiserver writes it.
+    pub fn api_versions(&self, server_address: &str) -> ApiVersions {
+        ApiVersions {
+            kind: "APIVersions".into(),
+            versions: vec!["v1".into()],
+            server_address_by_client_cidrs: vec![ServerAddressByClientCidr {
+                client_cidr: "0.0.0.0/0".into(),
+                server_address: server_address.into(),
+            }],
+        }
+    }
+
+    /// `/api/v1`: the core group's resources (`namespaces` and its
+    /// subresources, sorted by name as kube-apiserver lists them), or an
+    /// empty list without namespaces.
+    pub fn core_api_resource_list(&self) -> ApiResourceList {
+        let mut resources = Vec::new();
+        if let Some(ns) = &self.namespaces {
+            resources.push(ApiResource {
+                name: "namespaces".into(),
+                singular_name: "namespace".into(),
+                namespaced: false,
+                group: String::new(),
+                version: String::new(),
+                kind: "Namespace".into(),
+                verbs: ns.verbs.clone(),
+                short_names: vec!["ns".into()],
+                categories: Vec::new(),
+                storage_version_hash: storage_version_hash("", "v1", "Namespace"),
+            });
+            let sub = |name: &str, verbs: &[&str]| ApiResource {
+                name: format!("namespaces/{name}"),
+                singular_name: String::new(),
+                namespaced: false,
+                group: String::new(),
+                version: String::new(),
+                kind: "Namespace".into(),
+                verbs: strings(verbs),
+                short_names: Vec::new(),
+                categories: Vec::new(),
+                storage_version_hash: String::new(),
+            };
+            if ns.finalize {
+                resources.push(sub("finalize", &["update"]));
+            }
+            if ns.status {
+                resources.push(sub("status", &SUBRESOURCE_VERBS));
+            }
+        }
+        ApiResourceList {
+            kind: "APIResourceList".into(),
+            api_version: None,
+            group_version: "v1".into(),
+            resources,
+        }
+    }
+
+    /// The served versions of `group`, preferred first (empty for an
+    /// unknown group).
+    pub fn group_versions(&self, group: &str) -> Vec<String> {
+        let mut versions: Vec<String> = Vec::new();
+        for crd in self.crds.iter().filter(|c| c.spec.group == group) {
+            for v in crd.spec.versions.iter().filter(|v| v.served) {
+                if !versions.contains(&v.name) {
+                    versions.push(v.name.clone());
+                }
+            }
+        }
+        sort_by_preference(&mut versions, |v| v.as_str());
+        versions
+    }
+
+    /// The API groups with at least one served version, sorted by name.
+    pub fn groups(&self) -> Vec<String> {
+        let mut groups: Vec<String> = Vec::new();
+        for crd in &self.crds {
+            if crd.spec.versions.iter().any(|v| v.served) && !groups.contains(&crd.spec.group) {
+                groups.push(crd.spec.group.clone());
+            }
+        }
+        groups.sort();
+        groups
+    }
+
+    fn group_entry(&self, group: &str) -> Option<ApiGroup> {
+        let versions: Vec<_> = self
+            .group_versions(group)
+            .iter()
+            .map(|v| GroupVersionForDiscovery::new(group, v))
+            .collect();
+        let preferred = versions.first()?.clone();
+        Some(ApiGroup {
+            kind: None,
+            api_version: None,
+            name: group.into(),
+            versions,
+            preferred_version: Some(preferred),
+        })
+    }
+
+    /// `/apis`: every group, by name.
+    pub fn api_group_list(&self) -> ApiGroupList {
+        ApiGroupList {
+            kind: "APIGroupList".into(),
+            api_version: "v1".into(),
+            groups: self
+                .groups()
+                .iter()
+                .filter_map(|g| self.group_entry(g))
+                .collect(),
+        }
+    }
+
+    /// `/apis/{group}`, or `None` (404) when no CRD serves the group.
+    pub fn api_group(&self, group: &str) -> Option<ApiGroup> {
+        let mut entry = self.group_entry(group)?;
+        entry.kind = Some("APIGroup".into());
+        entry.api_version = Some("v1".into());
+        Some(entry)
+    }
+
+    /// The CRDs serving `group/version`.
+    fn serving<'a>(
+        &'a self,
+        group: &'a str,
+        version: &'a str,
+    ) -> impl Iterator<
+        Item = (
+            &'a CustomResourceDefinition,
+            &'a api_core::crd::CustomResourceDefinitionVersion,
+        ),
+    > + 'a {
+        self.crds
+            .iter()
+            .filter(move |c| c.spec.group == group)
+            .filter_map(move |c| {
+                c.spec
+                    .versions
+                    .iter()
+                    .find(|v| v.served && v.name == version)
+                    .map(|v| (c, v))
+            })
+    }
+
+    /// `/apis/{group}/{version}`, or `None` (404) when nothing serves it.
+    pub fn api_resource_list(&self, group: &str, version: &str) -> Option<ApiResourceList> {
+        let mut resources = Vec::new();
+        for (crd, v) in self.serving(group, version) {
+            let names = &crd.spec.names;
+            let namespaced = crd.spec.scope == "Namespaced";
+            let hash = crd
+                .spec
+                .versions
+                .iter()
+                .find(|v| v.served && v.storage)
+                .map(|s| storage_version_hash(group, &s.name, &names.kind))
+                .unwrap_or_default();
+            resources.push(ApiResource {
+                name: names.plural.clone(),
+                singular_name: singular(crd),
+                namespaced,
+                group: String::new(),
+                version: String::new(),
+                kind: names.kind.clone(),
+                verbs: strings(&CUSTOM_RESOURCE_VERBS),
+                short_names: names.short_names.clone(),
+                categories: names.categories.clone(),
+                storage_version_hash: hash,
+            });
+            let subresources = v.subresources.as_ref();
+            if subresources.is_some_and(|s| s.status.is_some()) {
+                resources.push(ApiResource {
+                    name: format!("{}/status", names.plural),
+                    singular_name: String::new(),
+                    namespaced,
+                    group: String::new(),
+                    version: String::new(),
+                    kind: names.kind.clone(),
+                    verbs: strings(&SUBRESOURCE_VERBS),
+                    short_names: Vec::new(),
+                    categories: Vec::new(),
+                    storage_version_hash: String::new(),
+                });
+            }
+            if subresources.is_some_and(|s| s.scale.is_some()) {
+                resources.push(ApiResource {
+                    name: format!("{}/scale", names.plural),
+                    singular_name: String::new(),
+                    namespaced,
+                    group: "autoscaling".into(),
+                    version: "v1".into(),
+                    kind: "Scale".into(),
+                    verbs: strings(&SUBRESOURCE_VERBS),
+                    short_names: Vec::new(),
+                    categories: Vec::new(),
+                    storage_version_hash: String::new(),
+                });
+            }
+        }
+        if resources.is_empty() {
+            return None;
+        }
+        Some(ApiResourceList {
+            kind: "APIResourceList".into(),
+            api_version: Some("v1".into()),
+            group_version: group_version(group, version),
+            resources,
+        })
+    }
+
+    fn version_discovery(&self, group: &str, version: &str) -> ApiVersionDiscovery {
+        let mut resources: Vec<ApiResourceDiscovery> = self
+            .serving(group, version)
+            .map(|(crd, v)| {
+                let names = &crd.spec.names;
+                let kind = GroupVersionKind::new(group, version, &names.kind);
+                let mut subresources = Vec::new();
+                if let Some(s) = &v.subresources {
+                    if s.status.is_some() {
+                        subresources.push(ApiSubresourceDiscovery {
+                            subresource: "status".into(),
+                            response_kind: Some(kind.clone()),
+                            verbs: strings(&SUBRESOURCE_VERBS),
+                        });
+                    }
+                    if s.scale.is_some() {
+                        subresources.push(ApiSubresourceDiscovery {
+                            subresource: "scale".into(),
+                            response_kind: Some(GroupVersionKind::new(
+                                "autoscaling",
+                                "v1",
+                                "Scale",
+                            )),
+                            verbs: strings(&SUBRESOURCE_VERBS),
+                        });
+                    }
+                }
+                ApiResourceDiscovery {
+                    resource: names.plural.clone(),
+                    response_kind: Some(kind),
+                    scope: scope(crd).into(),
+                    singular_resource: singular(crd),
+                    verbs: strings(&CUSTOM_RESOURCE_VERBS),
+                    short_names: names.short_names.clone(),
+                    categories: names.categories.clone(),
+                    subresources,
+                }
+            })
+            .collect();
+        resources.sort_by(|a, b| a.resource.cmp(&b.resource));
+        ApiVersionDiscovery {
+            version: version.into(),
+            resources,
+            freshness: "Current".into(),
+        }
+    }
+
+    /// Aggregated discovery of `/apis`: every group, its versions preferred
+    /// first, each version's resources by name.
+    pub fn aggregated_apis(&self) -> ApiGroupDiscoveryList {
+        let items = self
+            .groups()
+            .iter()
+            .map(|group| ApiGroupDiscovery {
+                metadata: GroupMeta {
+                    name: group.clone(),
+                },
+                versions: self
+                    .group_versions(group)
+                    .iter()
+                    .map(|v| self.version_discovery(group, v))
+                    .collect(),
+            })
+            .collect();
+        aggregated_list(items)
+    }
+
+    /// Aggregated discovery of `/api`: the core group (`metadata: {}`) with
+    /// `v1` and its resources (none unless namespaces are served).
+    pub fn aggregated_api(&self) -> ApiGroupDiscoveryList {
+        let mut resources = Vec::new();
+        if let Some(ns) = &self.namespaces {
+            let kind = GroupVersionKind::new("", "v1", "Namespace");
+            let mut subresources = Vec::new();
+            if ns.finalize {
+                subresources.push(ApiSubresourceDiscovery {
+                    subresource: "finalize".into(),
+                    response_kind: Some(kind.clone()),
+                    verbs: vec!["update".into()],
+                });
+            }
+            if ns.status {
+                subresources.push(ApiSubresourceDiscovery {
+                    subresource: "status".into(),
+                    response_kind: Some(kind.clone()),
+                    verbs: strings(&SUBRESOURCE_VERBS),
+                });
+            }
+            resources.push(ApiResourceDiscovery {
+                resource: "namespaces".into(),
+                response_kind: Some(kind),
+                scope: "Cluster".into(),
+                singular_resource: "namespace".into(),
+                verbs: ns.verbs.clone(),
+                short_names: vec!["ns".into()],
+                categories: Vec::new(),
+                subresources,
+            });
+        }
+        aggregated_list(vec![ApiGroupDiscovery {
+            metadata: GroupMeta {
+                name: String::new(),
+            },
+            versions: vec![ApiVersionDiscovery {
+                version: "v1".into(),
+                resources,
+                freshness: "Current".into(),
+            }],
+        }])
+    }
+
+    /// The preferred version of `group`, if served.
+    pub fn preferred_version(&self, group: &str) -> Option<String> {
+        self.group_versions(group).into_iter().next()
+    }
+
+    /// Every `(group, version)` served, groups by name, versions preferred first.
+    pub fn group_version_pairs(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for g in self.groups() {
+            for v in self.group_versions(&g) {
+                out.push((g.clone(), v));
+            }
+        }
+        out
+    }
+}
+
+fn aggregated_list(items: Vec<ApiGroupDiscovery>) -> ApiGroupDiscoveryList {
+    ApiGroupDiscoveryList {
+        kind: "APIGroupDiscoveryList".into(),
+        api_version: AGGREGATED_API_VERSION.into(),
+        metadata: serde_json::Map::new(),
+        items,
+    }
+}
+
+fn scope(crd: &CustomResourceDefinition) -> &'static str {
+    if crd.spec.scope == "Namespaced" {
+        "Namespaced"
+    } else {
+        "Cluster"
+    }
+}
+
+/// The singular name; the apiserver defaults an empty one to
+/// `lower(kind)` (apiextensions `v1/defaults.go`, `SetDefaults_CustomResourceDefinitionSpec`).
+fn singular(crd: &CustomResourceDefinition) -> String {
+    let names = &crd.spec.names;
+    if names.singular.is_empty() {
+        names.kind.to_lowercase()
+    } else {
+        names.singular.clone()
+    }
+}
+
+#[cfg(test)]
+#[path = "discovery_tests.rs"]
+mod tests;
