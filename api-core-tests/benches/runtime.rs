@@ -59,7 +59,16 @@ fn bench_decode(c: &mut Criterion) {
     g.finish();
 }
 
+/// Runs a registry future: the in-memory storage answers at once, so one
+/// current-thread runtime drives every call, as a server's task would.
+fn run<F: std::future::Future>(rt: &tokio::runtime::Runtime, f: F) -> F::Output {
+    rt.block_on(f)
+}
+
 fn bench_registry(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime");
     let object: CronJob = serde_json::from_str(CRONJOB).expect("decodes");
     let mut g = c.benchmark_group("registry");
     g.bench_function("decode+encode baseline", |b| {
@@ -76,11 +85,10 @@ fn bench_registry(c: &mut Criterion) {
             n += 1;
             let mut o = object.clone();
             o.metadata.name = format!("job-{n}");
-            black_box(registry.create("default", o).expect("creates"))
+            black_box(run(&rt, registry.create("default", o)).expect("creates"))
         })
     });
-    let mut current = registry
-        .create("default", object.clone())
+    let mut current = run(&rt, registry.create("default", object.clone()))
         .expect("creates")
         .object;
     g.bench_function("update", |b| {
@@ -88,7 +96,9 @@ fn bench_registry(c: &mut Criterion) {
             let mut o = current.clone();
             o.spec.starting_deadline_seconds =
                 Some(o.spec.starting_deadline_seconds.unwrap_or(0) % 1000 + 1);
-            current = registry.update("default", o).expect("updates").object;
+            current = run(&rt, registry.update("default", o))
+                .expect("updates")
+                .object;
             black_box(&current);
         })
     });
@@ -102,9 +112,11 @@ fn bench_registry(c: &mut Criterion) {
                 br#"{"spec":{"suspend":false,"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#
             };
             black_box(
-                registry
-                    .patch("default", "nightly", PatchType::StrategicMerge, patch)
-                    .expect("patches"),
+                run(
+                    &rt,
+                    registry.patch("default", "nightly", PatchType::StrategicMerge, patch),
+                )
+                .expect("patches"),
             )
         })
     });

@@ -72,8 +72,8 @@ fn check(name: &str, result: Result<Vec<String>, Status>, expect: &Expect) {
     }
 }
 
-#[test]
-fn hostile_bodies_for_decode() {
+#[tokio::test]
+async fn hostile_bodies_for_decode() {
     // 10,000 levels in an unknown field: skipped without recursion.
     let depth = 10_000;
     let nested = good_with(
@@ -245,8 +245,8 @@ fn hostile_bodies_for_decode() {
     }
 }
 
-#[test]
-fn a_64_mib_body_is_decoded_and_then_rejected_by_metadata_validation() {
+#[tokio::test]
+async fn a_64_mib_body_is_decoded_and_then_rejected_by_metadata_validation() {
     // 64 MiB in one annotation: the body decodes (bounded by its size), and
     // the registry rejects the annotations as over 256 KiB.
     let big = "a".repeat(64 << 20);
@@ -260,6 +260,7 @@ fn a_64_mib_body_is_decoded_and_then_rejected_by_metadata_validation() {
     let registry = Registry::<CronJob>::new(DefaultStrategy);
     let result = registry
         .create("default", decoded.object)
+        .await
         .map(|_| Vec::new());
     check(
         "64 MiB annotation",
@@ -268,8 +269,8 @@ fn a_64_mib_body_is_decoded_and_then_rejected_by_metadata_validation() {
     );
 }
 
-#[test]
-fn hostile_objects_for_the_registry() {
+#[tokio::test]
+async fn hostile_objects_for_the_registry() {
     let good: CronJob = serde_json::from_str(GOOD).expect("GOOD decodes");
     let with_name = |name: &str| {
         let mut o = good.clone();
@@ -342,12 +343,13 @@ fn hostile_objects_for_the_registry() {
     ];
     let registry = Registry::<CronJob>::new(DefaultStrategy);
     for (name, object, expect) in cases {
-        let result = registry.create("default", object).map(|o| o.warnings);
+        let result = registry.create("default", object).await.map(|o| o.warnings);
         check(name, result, &expect);
     }
     // Nothing hostile reached storage.
     let list = registry
         .list("default", &Default::default())
+        .await
         .expect("lists");
     assert!(list.items.is_empty(), "{} stored", list.items.len());
 }

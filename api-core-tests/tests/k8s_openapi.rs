@@ -343,8 +343,8 @@ fn descriptions_are_controller_gens() {
 }
 
 /// The registry runs the same validation and defaulting on typed objects.
-#[test]
-fn the_registry_validates_and_defaults_embedded_values() {
+#[tokio::test]
+async fn the_registry_validates_and_defaults_embedded_values() {
     use api_core::registry::{DefaultStrategy, Registry};
 
     let registry = Registry::<cronjob::CronJob>::new(DefaultStrategy);
@@ -356,6 +356,7 @@ fn the_registry_validates_and_defaults_embedded_values() {
             "default",
             object(json!({"name": "job", "resources": {"requests": {"memory": "lots"}}})),
         )
+        .await
         .unwrap_err();
     assert_eq!(bad.code, 422, "{bad:?}");
     assert!(bad.message.contains("resources.requests.memory"), "{bad:?}");
@@ -365,6 +366,7 @@ fn the_registry_validates_and_defaults_embedded_values() {
             "default",
             object(json!({"name": "job", "ports": [{"containerPort": 80}]})),
         )
+        .await
         .unwrap()
         .object;
     let pod = created

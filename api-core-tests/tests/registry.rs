@@ -17,8 +17,8 @@ use api_core::meta::{ConditionStatus, OwnerReference};
 use api_core::prelude::*;
 use api_core::registry::storage::{Stored, Watch as StorageWatch};
 use api_core::registry::{
-    DefaultStrategy, DeleteOptions, ListOptions, MemoryStorage, Registry, Revision, Storage,
-    StorageError, Strategy, WatchEvent, strategy,
+    BoxFuture, DefaultStrategy, DeleteOptions, ListOptions, MemoryStorage, Registry, Revision,
+    Storage, StorageError, Strategy, WatchEvent, strategy,
 };
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use api_core::{SpecStatus, Status};
@@ -166,31 +166,52 @@ impl TakenNames {
 }
 
 impl Storage for TakenNames {
-    fn get(&self, key: &str) -> Result<Stored, StorageError> {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.inner.get(key)
     }
-    fn list(&self, prefix: &str) -> Result<(Vec<Stored>, Revision), StorageError> {
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
         self.inner.list(prefix)
     }
-    fn create(&self, key: &str, value: Value) -> Result<Stored, StorageError> {
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.attempts.fetch_add(1, Ordering::SeqCst);
         let left = self.fail.load(Ordering::SeqCst);
         if left > 0 {
             self.fail.store(left - 1, Ordering::SeqCst);
-            return Err(StorageError::AlreadyExists(key.to_string()));
+            let taken = Err(StorageError::AlreadyExists(key.to_string()));
+            return Box::pin(std::future::ready(taken));
         }
         self.inner.create(key, value)
     }
-    fn update(&self, key: &str, value: Value, expected: Revision) -> Result<Stored, StorageError> {
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.inner.update(key, value, expected)
     }
-    fn delete(&self, key: &str, expected: Option<Revision>) -> Result<Stored, StorageError> {
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.inner.delete(key, expected)
     }
-    fn watch(&self, prefix: &str, from: Revision) -> Result<StorageWatch, StorageError> {
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
         self.inner.watch(prefix, from)
     }
-    fn revision(&self) -> Revision {
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
         self.inner.revision()
     }
 }
@@ -211,38 +232,63 @@ impl Interfering {
         }
     }
 
-    fn interfere(&self, key: &str) {
+    async fn interfere(&self, key: &str) {
         if self.armed.swap(false, Ordering::SeqCst) {
-            let current = self.inner.get(key).unwrap();
+            let current = self.inner.get(key).await.unwrap();
             self.inner
                 .update(key, current.value, current.revision)
+                .await
                 .unwrap();
         }
     }
 }
 
 impl Storage for Interfering {
-    fn get(&self, key: &str) -> Result<Stored, StorageError> {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.inner.get(key)
     }
-    fn list(&self, prefix: &str) -> Result<(Vec<Stored>, Revision), StorageError> {
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
         self.inner.list(prefix)
     }
-    fn create(&self, key: &str, value: Value) -> Result<Stored, StorageError> {
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.inner.create(key, value)
     }
-    fn update(&self, key: &str, value: Value, expected: Revision) -> Result<Stored, StorageError> {
-        self.interfere(key);
-        self.inner.update(key, value, expected)
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move {
+            self.interfere(key).await;
+            self.inner.update(key, value, expected).await
+        })
     }
-    fn delete(&self, key: &str, expected: Option<Revision>) -> Result<Stored, StorageError> {
-        self.interfere(key);
-        self.inner.delete(key, expected)
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move {
+            self.interfere(key).await;
+            self.inner.delete(key, expected).await
+        })
     }
-    fn watch(&self, prefix: &str, from: Revision) -> Result<StorageWatch, StorageError> {
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
         self.inner.watch(prefix, from)
     }
-    fn revision(&self) -> Revision {
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
         self.inner.revision()
     }
 }
@@ -365,8 +411,8 @@ fn is_uuid_v4(s: &str) -> bool {
         && groups[3].starts_with(['8', '9', 'a', 'b'])
 }
 
-fn storage_is_empty(storage: &Arc<dyn Storage>) -> bool {
-    storage.list("/").unwrap().0.is_empty() && storage.revision() == 0
+async fn storage_is_empty(storage: &Arc<dyn Storage>) -> bool {
+    storage.list("/").await.unwrap().0.is_empty() && storage.revision().await == Ok(0)
 }
 
 fn event_names<K: Resource>(events: &[WatchEvent<K>]) -> Vec<(&'static str, String)> {
@@ -390,8 +436,8 @@ fn ev(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
 // ---------------------------------------------------------------------------
 // Create
 
-#[test]
-fn create_fills_system_fields_defaults_and_generation() {
+#[tokio::test]
+async fn create_fills_system_fields_defaults_and_generation() {
     let registry = memcacheds();
     let mut obj = mc("mc", None);
     // Clients cannot set any of these: they are wiped or overwritten.
@@ -401,7 +447,7 @@ fn create_fills_system_fields_defaults_and_generation() {
     obj.metadata.deletion_grace_period_seconds = Some(5);
     obj.metadata.generation = 42;
     obj.metadata.self_link = "/apis/x".into();
-    let outcome = registry.create(NS, obj).unwrap();
+    let outcome = registry.create(NS, obj).await.unwrap();
     assert!(outcome.warnings.is_empty());
     let created = outcome.object;
 
@@ -416,14 +462,18 @@ fn create_fills_system_fields_defaults_and_generation() {
     assert_eq!(meta.generation, 1);
     assert_eq!(meta.resource_version, "1");
 
-    assert_eq!(json(&registry.get(NS, "mc").unwrap()), json(&created));
-    let other = registry.create(NS, mc("other", Some(2))).unwrap().object;
+    assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&created));
+    let other = registry
+        .create(NS, mc("other", Some(2)))
+        .await
+        .unwrap()
+        .object;
     assert_ne!(other.metadata.uid, created.metadata.uid);
     assert_eq!(other.metadata.resource_version, "2");
 }
 
-#[test]
-fn create_applies_nested_defaults() {
+#[tokio::test]
+async fn create_applies_nested_defaults() {
     let registry = Registry::<CronJob>::new(DefaultStrategy);
     let spec = CronJobSpec {
         schedule: "*/5 * * * *".into(),
@@ -445,6 +495,7 @@ fn create_applies_nested_defaults() {
     };
     let created = registry
         .create(NS, CronJob::new("cj", spec))
+        .await
         .unwrap()
         .object;
     assert_eq!(
@@ -460,12 +511,12 @@ fn create_applies_nested_defaults() {
     assert_eq!(created.metadata.generation, 1);
 }
 
-#[test]
-fn create_with_resource_version_is_an_internal_error() {
+#[tokio::test]
+async fn create_with_resource_version_is_an_internal_error() {
     let registry = memcacheds();
     let mut obj = mc("mc", None);
     obj.metadata.resource_version = "7".into();
-    let err = registry.create(NS, obj).unwrap_err();
+    let err = registry.create(NS, obj).await.unwrap_err();
     assert_status(&err, 500, "InternalError");
     assert_eq!(
         err.message,
@@ -476,21 +527,21 @@ fn create_with_resource_version_is_an_internal_error() {
         details.causes[0].message,
         "resourceVersion should not be set on objects to be created"
     );
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 }
 
-#[test]
-fn create_drops_the_status_of_a_kind_with_a_status_subresource() {
+#[tokio::test]
+async fn create_drops_the_status_of_a_kind_with_a_status_subresource() {
     let registry = memcacheds();
     let mut obj = mc("mc", Some(2));
     obj.status = Some(available());
-    let created = registry.create(NS, obj).unwrap().object;
+    let created = registry.create(NS, obj).await.unwrap().object;
     assert_eq!(created.status, None);
-    assert_eq!(registry.get(NS, "mc").unwrap().status, None);
+    assert_eq!(registry.get(NS, "mc").await.unwrap().status, None);
 }
 
-#[test]
-fn create_keeps_the_status_of_a_kind_without_a_status_subresource() {
+#[tokio::test]
+async fn create_keeps_the_status_of_a_kind_without_a_status_subresource() {
     // AX customresource strategy: status is only dropped with `subresources.status`.
     const { assert!(!<Loose as SpecStatus>::STATUS_SUBRESOURCE) };
     let registry = Registry::<Loose>::new(DefaultStrategy);
@@ -498,28 +549,29 @@ fn create_keeps_the_status_of_a_kind_without_a_status_subresource() {
     obj.status = Some(LooseStatus {
         state: Some("Ready".into()),
     });
-    let created = registry.create(NS, obj).unwrap().object;
+    let created = registry.create(NS, obj).await.unwrap().object;
     assert_eq!(created.status.unwrap().state.as_deref(), Some("Ready"));
     assert_eq!(created.metadata.generation, 1);
 }
 
-#[test]
-fn create_namespace_must_match_the_request() {
+#[tokio::test]
+async fn create_namespace_must_match_the_request() {
     let registry = memcacheds();
     let mut obj = mc("mc", None);
     obj.metadata.namespace = "other".into();
-    let err = registry.create(NS, obj.clone()).unwrap_err();
+    let err = registry.create(NS, obj.clone()).await.unwrap_err();
     assert_status(&err, 400, "BadRequest");
     assert_eq!(
         err.message,
         "the namespace of the provided object does not match the namespace sent on the request"
     );
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 
     // Matching, or named by the object alone: fine.
     assert_eq!(
         registry
             .create("other", obj.clone())
+            .await
             .unwrap()
             .object
             .metadata
@@ -528,12 +580,18 @@ fn create_namespace_must_match_the_request() {
     );
     obj.metadata.name = "mc2".into();
     assert_eq!(
-        registry.create("", obj).unwrap().object.metadata.namespace,
+        registry
+            .create("", obj)
+            .await
+            .unwrap()
+            .object
+            .metadata
+            .namespace,
         "other"
     );
 
     // A namespaced kind needs a namespace.
-    let err = registry.create("", mc("nowhere", None)).unwrap_err();
+    let err = registry.create("", mc("nowhere", None)).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "nowhere",
@@ -541,8 +599,8 @@ fn create_namespace_must_match_the_request() {
     );
 }
 
-#[test]
-fn create_clears_the_namespace_of_a_cluster_scoped_kind() {
+#[tokio::test]
+async fn create_clears_the_namespace_of_a_cluster_scoped_kind() {
     let registry = Registry::<Tenant>::new(DefaultStrategy);
     let mut tenant = Tenant::new(
         "acme",
@@ -556,23 +614,26 @@ fn create_clears_the_namespace_of_a_cluster_scoped_kind() {
     tenant.status = Some(TenantStatus {
         namespace_count: Some(3),
     });
-    let created = registry.create("kube-system", tenant).unwrap().object;
+    let created = registry.create("kube-system", tenant).await.unwrap().object;
     assert_eq!(created.metadata.namespace, "");
     assert_eq!(created.status, None);
-    assert_eq!(json(&registry.get("", "acme").unwrap()), json(&created));
-    let (items, _) = registry.storage().list("/").unwrap();
+    assert_eq!(
+        json(&registry.get("", "acme").await.unwrap()),
+        json(&created)
+    );
+    let (items, _) = registry.storage().list("/").await.unwrap();
     assert_eq!(items[0].key, "/tenancy.example.com/tenants/acme");
 }
 
-#[test]
-fn create_generates_names_from_generate_name() {
+#[tokio::test]
+async fn create_generates_names_from_generate_name() {
     const ALPHABET: &str = "bcdfghjklmnpqrstvwxz2456789";
     let registry = memcacheds();
     let mut seen = BTreeSet::new();
     for _ in 0..20 {
         let mut obj = mc("", None);
         obj.metadata.generate_name = "web-".into();
-        let created = registry.create(NS, obj).unwrap().object;
+        let created = registry.create(NS, obj).await.unwrap().object;
         let name = &created.metadata.name;
         assert_eq!(name.len(), 4 + 5, "{name}");
         assert!(name.starts_with("web-"));
@@ -585,7 +646,7 @@ fn create_generates_names_from_generate_name() {
     // A long prefix is cut to 58 characters, leaving room for 5 random ones.
     let mut obj = mc("", None);
     obj.metadata.generate_name = "a".repeat(100);
-    let name = registry.create(NS, obj).unwrap().object.metadata.name;
+    let name = registry.create(NS, obj).await.unwrap().object.metadata.name;
     assert_eq!(name.len(), 63);
     assert_eq!(&name[..58], "a".repeat(58));
     assert!(name[58..].chars().all(|c| ALPHABET.contains(c)));
@@ -594,14 +655,14 @@ fn create_generates_names_from_generate_name() {
     let mut obj = mc("fixed", None);
     obj.metadata.generate_name = "web-".into();
     assert_eq!(
-        registry.create(NS, obj).unwrap().object.metadata.name,
+        registry.create(NS, obj).await.unwrap().object.metadata.name,
         "fixed"
     );
 
     // The prefix is validated as a name prefix.
     let mut obj = mc("", None);
     obj.metadata.generate_name = "Web_".into();
-    let err = registry.create(NS, obj).unwrap_err();
+    let err = registry.create(NS, obj).await.unwrap_err();
     assert_status(&err, 422, "Invalid");
     assert_eq!(
         causes(&err)[0],
@@ -609,21 +670,21 @@ fn create_generates_names_from_generate_name() {
     );
 }
 
-#[test]
-fn create_retries_taken_generated_names() {
+#[tokio::test]
+async fn create_retries_taken_generated_names() {
     // 7 taken names: the 8th attempt (maxNameGenerationCreateAttempts) succeeds.
     let storage = Arc::new(TakenNames::new(7));
     let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
     let mut obj = mc("", None);
     obj.metadata.generate_name = "web-".into();
-    let created = registry.create(NS, obj.clone()).unwrap().object;
+    let created = registry.create(NS, obj.clone()).await.unwrap().object;
     assert!(created.metadata.name.starts_with("web-"));
     assert_eq!(storage.attempts.load(Ordering::SeqCst), 8);
 
     // 8 taken names: 409 AlreadyExists, the generate-name conflict.
     let storage = Arc::new(TakenNames::new(8));
     let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
-    let err = registry.create(NS, obj).unwrap_err();
+    let err = registry.create(NS, obj).await.unwrap_err();
     assert_status(&err, 409, "AlreadyExists");
     assert_eq!(storage.attempts.load(Ordering::SeqCst), 8);
     let details = err.details.as_ref().unwrap();
@@ -644,7 +705,7 @@ fn create_retries_taken_generated_names() {
     // A name the client chose is not retried.
     let storage = Arc::new(TakenNames::new(1));
     let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
-    let err = registry.create(NS, mc("mine", None)).unwrap_err();
+    let err = registry.create(NS, mc("mine", None)).await.unwrap_err();
     assert_status(&err, 409, "AlreadyExists");
     assert_eq!(storage.attempts.load(Ordering::SeqCst), 1);
     assert_eq!(
@@ -653,13 +714,13 @@ fn create_retries_taken_generated_names() {
     );
 }
 
-#[test]
-fn create_conflict_with_generate_name_set_is_a_generate_name_conflict() {
+#[tokio::test]
+async fn create_conflict_with_generate_name_set_is_a_generate_name_conflict() {
     let registry = memcacheds();
-    registry.create(NS, mc("web-1", None)).unwrap();
+    registry.create(NS, mc("web-1", None)).await.unwrap();
     let mut obj = mc("web-1", None);
     obj.metadata.generate_name = "web-".into();
-    let err = registry.create(NS, obj).unwrap_err();
+    let err = registry.create(NS, obj).await.unwrap_err();
     assert_status(&err, 409, "AlreadyExists");
     assert_eq!(err.details.as_ref().unwrap().retry_after_seconds, 1);
     assert_eq!(
@@ -668,11 +729,11 @@ fn create_conflict_with_generate_name_set_is_a_generate_name_conflict() {
     );
 }
 
-#[test]
-fn create_of_a_taken_name_is_already_exists() {
+#[tokio::test]
+async fn create_of_a_taken_name_is_already_exists() {
     let registry = memcacheds();
-    registry.create(NS, mc("mc", None)).unwrap();
-    let err = registry.create(NS, mc("mc", Some(2))).unwrap_err();
+    registry.create(NS, mc("mc", None)).await.unwrap();
+    let err = registry.create(NS, mc("mc", Some(2))).await.unwrap_err();
     assert_status(&err, 409, "AlreadyExists");
     assert_eq!(
         err.message,
@@ -688,16 +749,16 @@ fn create_of_a_taken_name_is_already_exists() {
         ("cache.example.com", "memcacheds", "mc")
     );
     assert_eq!(
-        registry.get(NS, "mc").unwrap().spec.size,
+        registry.get(NS, "mc").await.unwrap().spec.size,
         Some(1),
         "unchanged"
     );
     // The same name in another namespace is another object.
-    registry.create("other", mc("mc", None)).unwrap();
+    registry.create("other", mc("mc", None)).await.unwrap();
 }
 
-#[test]
-fn create_validation_failure_lists_every_cause() {
+#[tokio::test]
+async fn create_validation_failure_lists_every_cause() {
     let registry = Registry::<CronJob>::new(DefaultStrategy);
     let spec = CronJobSpec {
         schedule: "never".into(),
@@ -726,7 +787,7 @@ fn create_validation_failure_lists_every_cause() {
     };
     let mut obj = CronJob::new("cj", spec);
     obj.metadata.labels.insert("bad key!".into(), "v".into());
-    let err = registry.create(NS, obj.clone()).unwrap_err();
+    let err = registry.create(NS, obj.clone()).await.unwrap_err();
     // Every cause: ObjectMeta's first, then the schema's in the order the
     // type's validation walks the object, as a custom resource's strategy
     // reports them.
@@ -749,11 +810,11 @@ fn create_validation_failure_lists_every_cause() {
         details.causes[1].message,
         "Invalid value: \"never\": spec.schedule in body should be at least 9 chars long"
     );
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 }
 
-#[test]
-fn create_object_meta_failure_lists_every_cause() {
+#[tokio::test]
+async fn create_object_meta_failure_lists_every_cause() {
     let registry = memcacheds();
     let mut obj = mc("Bad_Name", None);
     obj.metadata.labels.insert("bad key!".into(), "v".into());
@@ -770,7 +831,7 @@ fn create_object_meta_failure_lists_every_cause() {
         controller: None,
         block_owner_deletion: None,
     });
-    let err = registry.create("Bad_NS", obj).unwrap_err();
+    let err = registry.create("Bad_NS", obj).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "Bad_Name",
@@ -786,13 +847,13 @@ fn create_object_meta_failure_lists_every_cause() {
             ("metadata.finalizers", "FieldValueInvalid"),
         ],
     );
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 }
 
-#[test]
-fn create_with_neither_name_nor_generate_name_is_invalid() {
+#[tokio::test]
+async fn create_with_neither_name_nor_generate_name_is_invalid() {
     let registry = memcacheds();
-    let err = registry.create(NS, mc("", None)).unwrap_err();
+    let err = registry.create(NS, mc("", None)).await.unwrap_err();
     assert_invalid::<Memcached>(&err, "", &[("metadata.name", "FieldValueRequired")]);
     assert_eq!(
         err.message,
@@ -800,13 +861,13 @@ fn create_with_neither_name_nor_generate_name_is_invalid() {
     );
 }
 
-#[test]
-fn custom_strategy_extends_the_default_validation_and_warns() {
+#[tokio::test]
+async fn custom_strategy_extends_the_default_validation_and_warns() {
     let registry = Registry::<Memcached>::new(TeamStrategy);
 
     // Both the type's rule (the default `strategy::validate`) and the
     // strategy's own rule are reported.
-    let err = registry.create(NS, mc("mc", Some(5))).unwrap_err();
+    let err = registry.create(NS, mc("mc", Some(5))).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -824,10 +885,12 @@ fn custom_strategy_extends_the_default_validation_and_warns() {
     // Valid: no warning for size 2, one for size 3.
     let ok = registry
         .create(NS, labelled(mc("a", Some(2)), &[("team", "web")]))
+        .await
         .unwrap();
     assert!(ok.warnings.is_empty());
     let warned = registry
         .create(NS, labelled(mc("b", Some(3)), &[("team", "web")]))
+        .await
         .unwrap();
     assert_eq!(
         warned.warnings,
@@ -835,17 +898,17 @@ fn custom_strategy_extends_the_default_validation_and_warns() {
     );
 
     // Warnings come only after validation passed.
-    let err = registry.create(NS, mc("c", Some(3))).unwrap_err();
+    let err = registry.create(NS, mc("c", Some(3))).await.unwrap_err();
     assert_status(&err, 422, "Invalid");
 }
 
 // ---------------------------------------------------------------------------
 // Get
 
-#[test]
-fn get_missing_is_not_found() {
+#[tokio::test]
+async fn get_missing_is_not_found() {
     let registry = memcacheds();
-    let err = registry.get(NS, "x").unwrap_err();
+    let err = registry.get(NS, "x").await.unwrap_err();
     assert_status(&err, 404, "NotFound");
     assert_eq!(err.message, "memcacheds.cache.example.com \"x\" not found");
     let details = err.details.as_ref().unwrap();
@@ -858,10 +921,10 @@ fn get_missing_is_not_found() {
         ("cache.example.com", "memcacheds", "x")
     );
     // Namespaces separate objects.
-    registry.create("other", mc("x", None)).unwrap();
-    assert_status(&registry.get(NS, "x").unwrap_err(), 404, "NotFound");
+    registry.create("other", mc("x", None)).await.unwrap();
+    assert_status(&registry.get(NS, "x").await.unwrap_err(), 404, "NotFound");
     assert_eq!(
-        registry.get("other", "x").unwrap().metadata.namespace,
+        registry.get("other", "x").await.unwrap().metadata.namespace,
         "other"
     );
 }
@@ -869,7 +932,7 @@ fn get_missing_is_not_found() {
 // ---------------------------------------------------------------------------
 // List
 
-fn fill(registry: &Registry<Memcached>) {
+async fn fill(registry: &Registry<Memcached>) {
     for (ns, name, app) in [
         ("a", "one", "web"),
         ("a", "two", "db"),
@@ -881,6 +944,7 @@ fn fill(registry: &Registry<Memcached>) {
     ] {
         registry
             .create(ns, labelled(mc(name, None), &[("app", app)]))
+            .await
             .unwrap();
     }
 }
@@ -890,22 +954,23 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-#[test]
-fn list_filters_by_namespace_and_selectors() {
+#[tokio::test]
+async fn list_filters_by_namespace_and_selectors() {
     let registry = memcacheds();
-    fill(&registry);
-    let all = registry.list("", &ListOptions::default()).unwrap();
+    fill(&registry).await;
+    let all = registry.list("", &ListOptions::default()).await.unwrap();
     assert_eq!(all.items.len(), 7);
     assert_eq!(all.metadata.resource_version, "7");
     assert_eq!(all.metadata.continue_, "");
     assert_eq!(all.metadata.remaining_item_count, None);
 
-    let a = registry.list("a", &ListOptions::default()).unwrap();
+    let a = registry.list("a", &ListOptions::default()).await.unwrap();
     assert_eq!(sorted(names(&a.items)), ["one", "three", "two"]);
     assert!(a.items.iter().all(|o| o.metadata.namespace == "a"));
     assert!(
         registry
             .list("zzz", &ListOptions::default())
+            .await
             .unwrap()
             .items
             .is_empty()
@@ -916,11 +981,11 @@ fn list_filters_by_namespace_and_selectors() {
         ..ListOptions::default()
     };
     assert_eq!(
-        sorted(names(&registry.list("", &web).unwrap().items)),
+        sorted(names(&registry.list("", &web).await.unwrap().items)),
         ["four", "one", "seven", "three"]
     );
     assert_eq!(
-        sorted(names(&registry.list("a", &web).unwrap().items)),
+        sorted(names(&registry.list("a", &web).await.unwrap().items)),
         ["one", "three"]
     );
     let not_web = ListOptions {
@@ -928,7 +993,7 @@ fn list_filters_by_namespace_and_selectors() {
         ..ListOptions::default()
     };
     assert_eq!(
-        sorted(names(&registry.list("", &not_web).unwrap().items)),
+        sorted(names(&registry.list("", &not_web).await.unwrap().items)),
         ["six", "two"]
     );
 
@@ -936,24 +1001,29 @@ fn list_filters_by_namespace_and_selectors() {
         field_selector: Some("metadata.name=four".into()),
         ..ListOptions::default()
     };
-    assert_eq!(names(&registry.list("", &by_name).unwrap().items), ["four"]);
+    assert_eq!(
+        names(&registry.list("", &by_name).await.unwrap().items),
+        ["four"]
+    );
     let by_ns = ListOptions {
         field_selector: Some("metadata.namespace==b,metadata.name!=five".into()),
         label_selector: Some("app".into()),
         ..ListOptions::default()
     };
     assert_eq!(
-        sorted(names(&registry.list("", &by_ns).unwrap().items)),
+        sorted(names(&registry.list("", &by_ns).await.unwrap().items)),
         ["four", "six"]
     );
 
     // The list's resourceVersion follows the store.
     registry
         .delete("a", "one", &DeleteOptions::default())
+        .await
         .unwrap();
     assert_eq!(
         registry
             .list("zzz", &ListOptions::default())
+            .await
             .unwrap()
             .metadata
             .resource_version,
@@ -961,10 +1031,10 @@ fn list_filters_by_namespace_and_selectors() {
     );
 }
 
-#[test]
-fn list_with_bad_selectors_is_a_bad_request() {
+#[tokio::test]
+async fn list_with_bad_selectors_is_a_bad_request() {
     let registry = memcacheds();
-    fill(&registry);
+    fill(&registry).await;
     let err = registry
         .list(
             "",
@@ -973,6 +1043,7 @@ fn list_with_bad_selectors_is_a_bad_request() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 400, "BadRequest");
     assert!(
@@ -989,6 +1060,7 @@ fn list_with_bad_selectors_is_a_bad_request() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 400, "BadRequest");
     let err = registry
@@ -999,6 +1071,7 @@ fn list_with_bad_selectors_is_a_bad_request() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 400, "BadRequest");
     let err = registry
@@ -1010,14 +1083,15 @@ fn list_with_bad_selectors_is_a_bad_request() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 400, "BadRequest");
 }
 
-#[test]
-fn list_pages_cover_every_item_exactly_once() {
+#[tokio::test]
+async fn list_pages_cover_every_item_exactly_once() {
     let registry = memcacheds();
-    fill(&registry);
+    fill(&registry).await;
     let mut seen = Vec::new();
     let mut remaining = Vec::new();
     let mut token = None;
@@ -1031,6 +1105,7 @@ fn list_pages_cover_every_item_exactly_once() {
                     ..ListOptions::default()
                 },
             )
+            .await
             .unwrap();
         assert!(page.items.len() <= 3);
         assert_eq!(page.metadata.resource_version, "7");
@@ -1056,12 +1131,13 @@ fn list_pages_cover_every_item_exactly_once() {
         continue_token: token,
         ..ListOptions::default()
     };
-    let first = registry.list("", &web(None)).unwrap();
+    let first = registry.list("", &web(None)).await.unwrap();
     assert_eq!(first.items.len(), 3);
     assert_eq!(first.metadata.remaining_item_count, None);
     assert!(!first.metadata.continue_.is_empty());
     let second = registry
         .list("", &web(Some(first.metadata.continue_.clone())))
+        .await
         .unwrap();
     assert_eq!(second.items.len(), 1);
     assert_eq!(second.metadata.continue_, "");
@@ -1078,13 +1154,14 @@ fn list_pages_cover_every_item_exactly_once() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
     assert_eq!(exact.items.len(), 7);
     assert_eq!(exact.metadata.continue_, "");
 }
 
-#[test]
-fn cluster_scoped_list_ignores_the_namespace() {
+#[tokio::test]
+async fn cluster_scoped_list_ignores_the_namespace() {
     let registry = Registry::<Tenant>::new(DefaultStrategy);
     let tenant = Tenant::new(
         "acme",
@@ -1094,25 +1171,28 @@ fn cluster_scoped_list_ignores_the_namespace() {
             quota: None,
         },
     );
-    registry.create("default", tenant).unwrap();
-    assert!(registry.get("default", "acme").is_ok());
-    let listed = registry.list("default", &ListOptions::default()).unwrap();
+    registry.create("default", tenant).await.unwrap();
+    assert!(registry.get("default", "acme").await.is_ok());
+    let listed = registry
+        .list("default", &ListOptions::default())
+        .await
+        .unwrap();
     assert_eq!(names(&listed.items), ["acme"]);
 }
 
 // ---------------------------------------------------------------------------
 // Update
 
-#[test]
-fn update_with_a_stale_resource_version_is_a_conflict() {
+#[tokio::test]
+async fn update_with_a_stale_resource_version_is_a_conflict() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut first = created.clone();
     first.spec.size = Some(2);
-    registry.update(NS, first).unwrap();
+    registry.update(NS, first).await.unwrap();
     let mut stale = created;
     stale.spec.size = Some(3);
-    let err = registry.update(NS, stale).unwrap_err();
+    let err = registry.update(NS, stale).await.unwrap_err();
     assert_status(&err, 409, "Conflict");
     assert_eq!(
         err.message,
@@ -1127,14 +1207,14 @@ fn update_with_a_stale_resource_version_is_a_conflict() {
         ),
         ("cache.example.com", "memcacheds", "mc")
     );
-    assert_eq!(registry.get(NS, "mc").unwrap().spec.size, Some(2));
+    assert_eq!(registry.get(NS, "mc").await.unwrap().spec.size, Some(2));
 }
 
-#[test]
-fn update_without_resource_version_is_invalid() {
+#[tokio::test]
+async fn update_without_resource_version_is_invalid() {
     let registry = memcacheds();
-    registry.create(NS, mc("mc", None)).unwrap();
-    let err = registry.update(NS, mc("mc", Some(2))).unwrap_err();
+    registry.create(NS, mc("mc", None)).await.unwrap();
+    let err = registry.update(NS, mc("mc", Some(2))).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1146,11 +1226,11 @@ fn update_without_resource_version_is_invalid() {
     );
 }
 
-#[test]
-fn update_without_resource_version_when_the_strategy_allows_it() {
+#[tokio::test]
+async fn update_without_resource_version_when_the_strategy_allows_it() {
     let registry = Registry::<Memcached>::new(Unconditional);
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
-    let updated = registry.update(NS, mc("mc", Some(3))).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
+    let updated = registry.update(NS, mc("mc", Some(3))).await.unwrap().object;
     assert_eq!(updated.spec.size, Some(3));
     assert_eq!(updated.metadata.generation, 2);
     assert_eq!(updated.metadata.uid, created.metadata.uid, "uid copied in");
@@ -1160,41 +1240,41 @@ fn update_without_resource_version_when_the_strategy_allows_it() {
     );
     assert_eq!(updated.metadata.resource_version, "2");
     // A stale resourceVersion is still a conflict.
-    let err = registry.update(NS, created).unwrap_err();
+    let err = registry.update(NS, created).await.unwrap_err();
     assert_status(&err, 409, "Conflict");
 }
 
-#[test]
-fn update_of_a_missing_object_is_not_found() {
+#[tokio::test]
+async fn update_of_a_missing_object_is_not_found() {
     let registry = memcacheds();
     let mut obj = mc("ghost", None);
     obj.metadata.resource_version = "1".into();
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_status(&err, 404, "NotFound");
     assert_eq!(
         err.message,
         "memcacheds.cache.example.com \"ghost\" not found"
     );
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 }
 
-#[test]
-fn update_bumps_generation_only_when_the_spec_changes() {
+#[tokio::test]
+async fn update_bumps_generation_only_when_the_spec_changes() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", Some(1))).unwrap().object;
+    let created = registry.create(NS, mc("mc", Some(1))).await.unwrap().object;
 
     // Metadata only: generation stays.
     let mut obj = created.clone();
     obj.metadata.labels.insert("app".into(), "web".into());
     obj.metadata.annotations.insert("note".into(), "hi".into());
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 1);
     assert_eq!(updated.metadata.labels["app"], "web");
 
     // A spec that only spells out its default is the same spec.
     let mut obj = updated.clone();
     obj.spec.size = None;
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 1);
     assert_eq!(updated.spec.size, Some(1));
 
@@ -1203,34 +1283,35 @@ fn update_bumps_generation_only_when_the_spec_changes() {
     let mut obj = updated.clone();
     obj.spec.size = Some(2);
     obj.metadata.generation = 99;
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 2);
     let mut obj = updated.clone();
     obj.spec.size = Some(3);
     obj.metadata.generation = 0;
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 3);
     // A status-only change through the main endpoint: ignored, no bump.
     let mut obj = updated.clone();
     obj.status = Some(available());
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 3);
     assert_eq!(updated.status, None);
-    assert_eq!(json(&registry.get(NS, "mc").unwrap()), json(&updated));
+    assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&updated));
 }
 
-#[test]
-fn update_bumps_generation_on_status_changes_without_a_status_subresource() {
+#[tokio::test]
+async fn update_bumps_generation_on_status_changes_without_a_status_subresource() {
     let registry = Registry::<Loose>::new(DefaultStrategy);
     let created = registry
         .create(NS, Loose::new("l", LooseSpec { value: 1 }))
+        .await
         .unwrap()
         .object;
     let mut obj = created;
     obj.status = Some(LooseStatus {
         state: Some("Ready".into()),
     });
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(
         updated.status.as_ref().unwrap().state.as_deref(),
         Some("Ready")
@@ -1238,11 +1319,12 @@ fn update_bumps_generation_on_status_changes_without_a_status_subresource() {
     assert_eq!(updated.metadata.generation, 2);
 }
 
-#[test]
-fn main_endpoint_writes_status_of_a_kind_without_a_status_subresource() {
+#[tokio::test]
+async fn main_endpoint_writes_status_of_a_kind_without_a_status_subresource() {
     let registry = Registry::<Loose>::new(DefaultStrategy);
     let created = registry
         .create(NS, Loose::new("l", LooseSpec { value: 1 }))
+        .await
         .unwrap()
         .object;
     let mut obj = created;
@@ -1250,40 +1332,40 @@ fn main_endpoint_writes_status_of_a_kind_without_a_status_subresource() {
         state: Some("Ready".into()),
     });
     obj.spec.value = 2;
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(
         updated.status.as_ref().unwrap().state.as_deref(),
         Some("Ready")
     );
     assert_eq!(updated.metadata.generation, 2);
     // And there is no /status to write to.
-    let err = registry.update_status(NS, updated).unwrap_err();
+    let err = registry.update_status(NS, updated).await.unwrap_err();
     assert_status(&err, 404, "NotFound");
 }
 
-#[test]
-fn update_system_metadata() {
+#[tokio::test]
+async fn update_system_metadata() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
 
     // creationTimestamp: the stored one is kept, whatever the client sends
     // (BeforeUpdate copies it over).
     let mut obj = created.clone();
     obj.metadata.creation_timestamp = Time::from_unix_seconds(5);
     obj.spec.size = Some(2);
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.creation_timestamp, Some(t0()));
 
     // An empty uid is filled in from the stored object.
     let mut obj = updated.clone();
     obj.metadata.uid.clear();
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.uid, created.metadata.uid);
 
     // A different uid is an immutable-field error (ValidateObjectMetaUpdate).
     let mut obj = updated.clone();
     obj.metadata.uid = "11111111-2222-4333-8444-555555555555".into();
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Memcached>(&err, "mc", &[("metadata.uid", "FieldValueInvalid")]);
     assert!(
         err.message.ends_with("field is immutable"),
@@ -1294,7 +1376,7 @@ fn update_system_metadata() {
     // deletionTimestamp cannot be set by an update.
     let mut obj = updated.clone();
     obj.metadata.deletion_timestamp = Some(t0());
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1304,13 +1386,13 @@ fn update_system_metadata() {
     // Nor can the namespace change (the request names the old one).
     let mut obj = updated.clone();
     obj.metadata.namespace = "other".into();
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_status(&err, 400, "BadRequest");
 
     // ObjectMeta is validated on update too.
     let mut obj = updated.clone();
     obj.metadata.labels.insert("bad key!".into(), "v".into());
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1326,7 +1408,7 @@ fn update_system_metadata() {
     obj.metadata
         .annotations
         .insert("bad key!".into(), "v".into());
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1337,20 +1419,20 @@ fn update_system_metadata() {
         ],
     );
     assert_eq!(
-        json(&registry.get(NS, "mc").unwrap()),
+        json(&registry.get(NS, "mc").await.unwrap()),
         json(&updated),
         "nothing written"
     );
 }
 
-#[test]
-fn immutable_fields_cannot_change() {
+#[tokio::test]
+async fn immutable_fields_cannot_change() {
     let registry = Registry::<Widget>::new(DefaultStrategy);
-    let created = registry.create(NS, widget("w", 0)).unwrap().object;
+    let created = registry.create(NS, widget("w", 0)).await.unwrap().object;
 
     let mut obj = created.clone();
     obj.spec.class = "silver".into();
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Widget>(&err, "w", &[("spec.class", "FieldValueInvalid")]);
     assert_eq!(
         err.message,
@@ -1361,11 +1443,11 @@ fn immutable_fields_cannot_change() {
     let mut obj = created.clone();
     obj.spec.zone = Some("eu-1".into());
     obj.spec.counter = 1;
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 2);
     let mut obj = updated.clone();
     obj.spec.zone = Some("us-1".into());
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Widget>(&err, "w", &[("spec.zone", "FieldValueInvalid")]);
     assert!(
         err.message.contains("field is immutable"),
@@ -1374,7 +1456,7 @@ fn immutable_fields_cannot_change() {
     );
     let mut obj = updated.clone();
     obj.spec.zone = None;
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Widget>(&err, "w", &[("spec.zone", "FieldValueInvalid")]);
     assert!(
         err.message.contains("field is immutable"),
@@ -1385,17 +1467,21 @@ fn immutable_fields_cannot_change() {
     // The mutable field still changes.
     let mut obj = updated.clone();
     obj.spec.counter = 2;
-    assert_eq!(registry.update(NS, obj).unwrap().object.spec.counter, 2);
+    assert_eq!(
+        registry.update(NS, obj).await.unwrap().object.spec.counter,
+        2
+    );
 }
 
 // ---------------------------------------------------------------------------
 // Status
 
-#[test]
-fn update_status_takes_only_the_status() {
+#[tokio::test]
+async fn update_status_takes_only_the_status() {
     let registry = memcacheds();
     let created = registry
         .create(NS, labelled(mc("mc", Some(2)), &[("app", "web")]))
+        .await
         .unwrap()
         .object;
 
@@ -1406,7 +1492,7 @@ fn update_status_takes_only_the_status() {
     obj.metadata.annotations.insert("x".into(), "y".into());
     obj.metadata.finalizers.push("example.com/f".into());
     obj.metadata.generation = 10;
-    let updated = registry.update_status(NS, obj).unwrap().object;
+    let updated = registry.update_status(NS, obj).await.unwrap().object;
     assert!(
         updated
             .status
@@ -1422,14 +1508,17 @@ fn update_status_takes_only_the_status() {
     assert_eq!(updated.metadata.generation, 1);
     assert_eq!(updated.metadata.uid, created.metadata.uid);
     assert_eq!(updated.metadata.resource_version, "2");
-    assert_eq!(json(&registry.get(NS, "mc").unwrap()), json(&updated));
+    assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&updated));
 
     // A stale or missing resourceVersion fails as on the main endpoint.
-    let err = registry.update_status(NS, created.clone()).unwrap_err();
+    let err = registry
+        .update_status(NS, created.clone())
+        .await
+        .unwrap_err();
     assert_status(&err, 409, "Conflict");
     let mut unversioned = created;
     unversioned.metadata.resource_version.clear();
-    let err = registry.update_status(NS, unversioned).unwrap_err();
+    let err = registry.update_status(NS, unversioned).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1438,16 +1527,16 @@ fn update_status_takes_only_the_status() {
     let mut missing = mc("ghost", None);
     missing.metadata.resource_version = "1".into();
     assert_status(
-        &registry.update_status(NS, missing).unwrap_err(),
+        &registry.update_status(NS, missing).await.unwrap_err(),
         404,
         "NotFound",
     );
 }
 
-#[test]
-fn update_status_validates_the_status() {
+#[tokio::test]
+async fn update_status_validates_the_status() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut obj = created;
     let mut status = MemcachedStatus::default();
     status.conditions.set_with_clock(
@@ -1455,7 +1544,7 @@ fn update_status_validates_the_status() {
         t0(),
     );
     obj.status = Some(status);
-    let err = registry.update_status(NS, obj).unwrap_err();
+    let err = registry.update_status(NS, obj).await.unwrap_err();
     assert_status(&err, 422, "Invalid");
     assert!(
         causes(&err)
@@ -1467,37 +1556,38 @@ fn update_status_validates_the_status() {
     assert!(!causes(&err).is_empty());
 }
 
-#[test]
-fn main_endpoint_keeps_the_stored_status() {
+#[tokio::test]
+async fn main_endpoint_keeps_the_stored_status() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut obj = created;
     obj.status = Some(available());
-    let with_status = registry.update_status(NS, obj).unwrap().object;
+    let with_status = registry.update_status(NS, obj).await.unwrap().object;
 
     // Dropping the status or writing another one through the main endpoint
     // changes nothing in it.
     let mut obj = with_status.clone();
     obj.status = None;
     obj.spec.size = Some(2);
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.status, with_status.status);
     assert_eq!(updated.spec.size, Some(2));
     assert_eq!(updated.metadata.generation, 2);
     let mut obj = updated.clone();
     obj.status = Some(MemcachedStatus::default());
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.status, with_status.status);
 }
 
-#[test]
-fn update_status_of_a_kind_without_a_status_subresource_is_not_found() {
+#[tokio::test]
+async fn update_status_of_a_kind_without_a_status_subresource_is_not_found() {
     let registry = Registry::<Plain>::new(DefaultStrategy);
     let created = registry
         .create(NS, Plain::new("p", PlainSpec { value: 1 }))
+        .await
         .unwrap()
         .object;
-    let err = registry.update_status(NS, created).unwrap_err();
+    let err = registry.update_status(NS, created).await.unwrap_err();
     assert_status(&err, 404, "NotFound");
     assert_eq!(
         err.message,
@@ -1505,8 +1595,8 @@ fn update_status_of_a_kind_without_a_status_subresource_is_not_found() {
     );
 }
 
-#[test]
-fn update_status_of_a_cluster_scoped_kind() {
+#[tokio::test]
+async fn update_status_of_a_cluster_scoped_kind() {
     let registry = Registry::<Tenant>::new(DefaultStrategy);
     let created = registry
         .create(
@@ -1520,6 +1610,7 @@ fn update_status_of_a_cluster_scoped_kind() {
                 },
             ),
         )
+        .await
         .unwrap()
         .object;
     let mut obj = created.clone();
@@ -1527,7 +1618,7 @@ fn update_status_of_a_cluster_scoped_kind() {
         namespace_count: Some(4),
     });
     obj.spec.display_name = "Changed".into();
-    let updated = registry.update_status("", obj).unwrap().object;
+    let updated = registry.update_status("", obj).await.unwrap().object;
     assert_eq!(updated.status.unwrap().namespace_count, Some(4));
     assert_eq!(updated.spec.display_name, "ACME");
     assert_eq!(updated.metadata.generation, 1);
@@ -1536,30 +1627,32 @@ fn update_status_of_a_cluster_scoped_kind() {
 // ---------------------------------------------------------------------------
 // Delete
 
-#[test]
-fn delete_removes_the_object() {
+#[tokio::test]
+async fn delete_removes_the_object() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let deleted = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     assert!(!deleted.pending);
     assert_eq!(deleted.object.metadata.uid, created.metadata.uid);
-    assert_status(&registry.get(NS, "mc").unwrap_err(), 404, "NotFound");
+    assert_status(&registry.get(NS, "mc").await.unwrap_err(), 404, "NotFound");
     let err = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap_err();
     assert_status(&err, 404, "NotFound");
     assert_eq!(err.message, "memcacheds.cache.example.com \"mc\" not found");
     // The name is free again, for a new object with a new uid.
-    let again = registry.create(NS, mc("mc", None)).unwrap().object;
+    let again = registry.create(NS, mc("mc", None)).await.unwrap().object;
     assert_ne!(again.metadata.uid, created.metadata.uid);
 }
 
-#[test]
-fn delete_preconditions() {
+#[tokio::test]
+async fn delete_preconditions() {
     let registry = memcacheds();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
 
     let err = registry
         .delete(
@@ -1570,6 +1663,7 @@ fn delete_preconditions() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 409, "Conflict");
     assert!(
@@ -1589,10 +1683,11 @@ fn delete_preconditions() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap_err();
     assert_status(&err, 409, "Conflict");
     assert!(err.message.contains("999"), "{}", err.message);
-    assert!(registry.get(NS, "mc").is_ok(), "still there");
+    assert!(registry.get(NS, "mc").await.is_ok(), "still there");
 
     let deleted = registry
         .delete(
@@ -1604,44 +1699,47 @@ fn delete_preconditions() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap();
     assert!(!deleted.pending);
-    assert_status(&registry.get(NS, "mc").unwrap_err(), 404, "NotFound");
+    assert_status(&registry.get(NS, "mc").await.unwrap_err(), 404, "NotFound");
 }
 
-#[test]
-fn delete_with_finalizers_waits_for_them() {
+#[tokio::test]
+async fn delete_with_finalizers_waits_for_them() {
     let later = Time::from_unix_seconds(T0 + 60).unwrap();
     let registry = Registry::<Memcached>::new(DefaultStrategy).with_clock(move || later);
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into(), "example.com/b".into()];
-    let created = registry.create(NS, obj).unwrap().object;
+    let created = registry.create(NS, obj).await.unwrap().object;
     assert_eq!(created.metadata.generation, 1);
 
     // First delete: marked, generation bumped, still there.
     let first = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     assert!(first.pending);
     let meta = &first.object.metadata;
     assert_eq!(meta.deletion_timestamp, Some(later));
     assert_eq!(meta.deletion_grace_period_seconds, Some(0));
     assert_eq!(meta.generation, 2);
-    let stored = registry.get(NS, "mc").unwrap();
+    let stored = registry.get(NS, "mc").await.unwrap();
     assert_eq!(json(&stored), json(&first.object));
 
     // Second delete: nothing changes.
     let second = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     assert!(second.pending);
     assert_eq!(json(&second.object), json(&stored));
-    assert_eq!(json(&registry.get(NS, "mc").unwrap()), json(&stored));
+    assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&stored));
 
     // No new finalizers once deleting.
     let mut obj = stored.clone();
     obj.metadata.finalizers.push("example.com/c".into());
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_invalid::<Memcached>(
         &err,
         "mc",
@@ -1659,7 +1757,7 @@ fn delete_with_finalizers_waits_for_them() {
     obj.metadata.deletion_timestamp = None;
     obj.metadata.deletion_grace_period_seconds = None;
     obj.metadata.finalizers = vec!["example.com/a".into()];
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.deletion_timestamp, Some(later));
     assert_eq!(updated.metadata.deletion_grace_period_seconds, Some(0));
     assert_eq!(updated.metadata.finalizers, ["example.com/a"]);
@@ -1667,38 +1765,39 @@ fn delete_with_finalizers_waits_for_them() {
     // Removing the last finalizer deletes the object.
     let mut obj = updated;
     obj.metadata.finalizers.clear();
-    registry.update(NS, obj).unwrap();
-    let err = registry.get(NS, "mc").unwrap_err();
+    registry.update(NS, obj).await.unwrap();
+    let err = registry.get(NS, "mc").await.unwrap_err();
     assert_status(&err, 404, "NotFound");
-    assert!(registry.storage().list("/").unwrap().0.is_empty());
+    assert!(registry.storage().list("/").await.unwrap().0.is_empty());
 }
 
-#[test]
-fn status_update_of_a_deleting_object_keeps_it() {
+#[tokio::test]
+async fn status_update_of_a_deleting_object_keeps_it() {
     let registry = memcacheds();
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into()];
-    registry.create(NS, obj).unwrap();
+    registry.create(NS, obj).await.unwrap();
     let marked = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap()
         .object;
     let mut obj = marked.clone();
     obj.status = Some(available());
     obj.metadata.finalizers.clear(); // not a status field: ignored
-    let updated = registry.update_status(NS, obj).unwrap().object;
+    let updated = registry.update_status(NS, obj).await.unwrap().object;
     assert_eq!(updated.metadata.finalizers, ["example.com/a"]);
     assert_eq!(
         updated.metadata.deletion_timestamp,
         marked.metadata.deletion_timestamp
     );
-    assert!(registry.get(NS, "mc").is_ok());
+    assert!(registry.get(NS, "mc").await.is_ok());
 }
 
-#[test]
-fn non_graceful_strategy_ignores_the_grace_period() {
+#[tokio::test]
+async fn non_graceful_strategy_ignores_the_grace_period() {
     let registry = memcacheds();
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     let deleted = registry
         .delete(
             NS,
@@ -1708,17 +1807,19 @@ fn non_graceful_strategy_ignores_the_grace_period() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap();
     assert!(!deleted.pending);
-    assert_status(&registry.get(NS, "mc").unwrap_err(), 404, "NotFound");
+    assert_status(&registry.get(NS, "mc").await.unwrap_err(), 404, "NotFound");
 }
 
-#[test]
-fn graceful_delete_marks_the_object() {
+#[tokio::test]
+async fn graceful_delete_marks_the_object() {
     let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     let first = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     assert!(first.pending);
     let meta = &first.object.metadata;
@@ -1735,15 +1836,16 @@ fn graceful_delete_marks_the_object() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap();
     assert!(!done.pending);
-    assert_status(&registry.get(NS, "mc").unwrap_err(), 404, "NotFound");
+    assert_status(&registry.get(NS, "mc").await.unwrap_err(), 404, "NotFound");
 }
 
-#[test]
-fn negative_grace_period_is_one_second() {
+#[tokio::test]
+async fn negative_grace_period_is_one_second() {
     let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     let deleted = registry
         .delete(
             NS,
@@ -1753,6 +1855,7 @@ fn negative_grace_period_is_one_second() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap();
     assert!(deleted.pending);
     assert_eq!(
@@ -1765,12 +1868,13 @@ fn negative_grace_period_is_one_second() {
     );
 }
 
-#[test]
-fn shorter_grace_period_shortens_a_pending_deletion() {
+#[tokio::test]
+async fn shorter_grace_period_shortens_a_pending_deletion() {
     let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     let second = registry
         .delete(
@@ -1781,9 +1885,10 @@ fn shorter_grace_period_shortens_a_pending_deletion() {
                 ..DeleteOptions::default()
             },
         )
+        .await
         .unwrap();
     assert!(second.pending);
-    let meta = registry.get(NS, "mc").unwrap().metadata;
+    let meta = registry.get(NS, "mc").await.unwrap().metadata;
     assert_eq!(meta.deletion_grace_period_seconds, Some(10));
     assert_eq!(meta.deletion_timestamp, t0().checked_add_seconds(10));
     assert_eq!(meta.generation, 2, "bumped once");
@@ -1792,15 +1897,15 @@ fn shorter_grace_period_shortens_a_pending_deletion() {
 // ---------------------------------------------------------------------------
 // Storage conflicts behind the registry's back
 
-#[test]
-fn conditional_update_racing_another_writer_is_a_conflict() {
+#[tokio::test]
+async fn conditional_update_racing_another_writer_is_a_conflict() {
     let storage = Arc::new(Interfering::new());
     let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     storage.armed.store(true, Ordering::SeqCst);
     let mut obj = created;
     obj.spec.size = Some(2);
-    let err = registry.update(NS, obj).unwrap_err();
+    let err = registry.update(NS, obj).await.unwrap_err();
     assert_status(&err, 409, "Conflict");
     assert_eq!(
         err.message,
@@ -1808,24 +1913,25 @@ fn conditional_update_racing_another_writer_is_a_conflict() {
     );
 }
 
-#[test]
-fn unconditional_update_retries_a_lost_race() {
+#[tokio::test]
+async fn unconditional_update_retries_a_lost_race() {
     let storage = Arc::new(Interfering::new());
     let registry = Registry::<Memcached>::with_storage(Unconditional, storage.clone());
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     storage.armed.store(true, Ordering::SeqCst);
-    let updated = registry.update(NS, mc("mc", Some(2))).unwrap().object;
+    let updated = registry.update(NS, mc("mc", Some(2))).await.unwrap().object;
     assert_eq!(updated.spec.size, Some(2));
 }
 
-#[test]
-fn delete_without_preconditions_retries_a_lost_race() {
+#[tokio::test]
+async fn delete_without_preconditions_retries_a_lost_race() {
     let storage = Arc::new(Interfering::new());
     let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
-    registry.create(NS, mc("mc", None)).unwrap();
+    registry.create(NS, mc("mc", None)).await.unwrap();
     storage.armed.store(true, Ordering::SeqCst);
     let deleted = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
     assert!(!deleted.pending);
 }
@@ -1833,17 +1939,21 @@ fn delete_without_preconditions_retries_a_lost_race() {
 // ---------------------------------------------------------------------------
 // Watch
 
-#[test]
-fn watch_reports_changes_in_order() {
+#[tokio::test]
+async fn watch_reports_changes_in_order() {
     let registry = memcacheds();
-    let mut watch = registry.watch(NS, &ListOptions::default()).unwrap();
-    let created = registry.create(NS, mc("mc", None)).unwrap().object;
-    registry.create("other", mc("elsewhere", None)).unwrap();
+    let mut watch = registry.watch(NS, &ListOptions::default()).await.unwrap();
+    let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
+    registry
+        .create("other", mc("elsewhere", None))
+        .await
+        .unwrap();
     let mut obj = created.clone();
     obj.spec.size = Some(2);
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap();
 
     let events = watch.pending();
@@ -1864,20 +1974,21 @@ fn watch_reports_changes_in_order() {
     assert!(watch.pending().is_empty());
 }
 
-#[test]
-fn watch_of_a_finalized_deletion() {
+#[tokio::test]
+async fn watch_of_a_finalized_deletion() {
     let registry = memcacheds();
-    let mut watch = registry.watch("", &ListOptions::default()).unwrap();
+    let mut watch = registry.watch("", &ListOptions::default()).await.unwrap();
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into()];
-    registry.create(NS, obj).unwrap();
+    registry.create(NS, obj).await.unwrap();
     let marked = registry
         .delete(NS, "mc", &DeleteOptions::default())
+        .await
         .unwrap()
         .object;
     let mut obj = marked;
     obj.metadata.finalizers.clear();
-    registry.update(NS, obj).unwrap();
+    registry.update(NS, obj).await.unwrap();
     let events = watch.pending();
     assert_eq!(
         event_names(&events),
@@ -1886,19 +1997,19 @@ fn watch_of_a_finalized_deletion() {
     assert!(events[1].object().metadata.deletion_timestamp.is_some());
 }
 
-#[test]
-fn watch_from_a_list_misses_nothing() {
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_from_a_list_misses_nothing() {
     let registry = memcacheds();
-    registry.create(NS, mc("a", None)).unwrap();
-    registry.create(NS, mc("b", None)).unwrap();
-    let list = registry.list(NS, &ListOptions::default()).unwrap();
+    registry.create(NS, mc("a", None)).await.unwrap();
+    registry.create(NS, mc("b", None)).await.unwrap();
+    let list = registry.list(NS, &ListOptions::default()).await.unwrap();
     assert_eq!(names(&list.items), ["a", "b"]);
 
     // Changes between the list and the watch ...
-    registry.create(NS, mc("c", None)).unwrap();
+    registry.create(NS, mc("c", None)).await.unwrap();
     let mut a = list.items[0].clone();
     a.spec.size = Some(2);
-    registry.update(NS, a).unwrap();
+    registry.update(NS, a).await.unwrap();
     let mut watch = registry
         .watch(
             NS,
@@ -1907,9 +2018,13 @@ fn watch_from_a_list_misses_nothing() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
     // ... and after it.
-    registry.delete(NS, "b", &DeleteOptions::default()).unwrap();
+    registry
+        .delete(NS, "b", &DeleteOptions::default())
+        .await
+        .unwrap();
     let events = watch.pending();
     assert_eq!(
         event_names(&events),
@@ -1919,38 +2034,44 @@ fn watch_from_a_list_misses_nothing() {
     // A concurrent writer: every change after the list's revision arrives,
     // once, in order.
     let registry = Arc::new(memcacheds());
-    std::thread::scope(|s| {
-        let writer = registry.clone();
-        s.spawn(move || {
-            for i in 0..30 {
-                writer.create(NS, mc(&format!("w{i:02}"), None)).unwrap();
-            }
-        });
-        let list = registry.list(NS, &ListOptions::default()).unwrap();
-        let mut watch = registry
-            .watch(
-                NS,
-                &ListOptions {
-                    resource_version: Some(list.metadata.resource_version),
-                    ..ListOptions::default()
-                },
-            )
-            .unwrap();
-        let mut seen = names(&list.items);
-        while seen.len() < 30 {
-            let event = watch
-                .next_timeout(std::time::Duration::from_secs(5))
-                .expect("an event");
-            assert!(matches!(event, WatchEvent::Added(_)));
-            seen.push(event.object().metadata.name.clone());
+    let writer = registry.clone();
+    let writing = tokio::spawn(async move {
+        for i in 0..30 {
+            writer
+                .create(NS, mc(&format!("w{i:02}"), None))
+                .await
+                .unwrap();
+            tokio::task::yield_now().await;
         }
-        let expected: Vec<String> = (0..30).map(|i| format!("w{i:02}")).collect();
-        assert_eq!(seen, expected);
     });
+    let list = registry.list(NS, &ListOptions::default()).await.unwrap();
+    let mut watch = registry
+        .watch(
+            NS,
+            &ListOptions {
+                resource_version: Some(list.metadata.resource_version),
+                ..ListOptions::default()
+            },
+        )
+        .await
+        .unwrap();
+    let mut seen = names(&list.items);
+    while seen.len() < 30 {
+        let event = tokio::time::timeout(std::time::Duration::from_secs(5), watch.next())
+            .await
+            .expect("an event within 5 s")
+            .expect("the watch goes on")
+            .expect("no watch error");
+        assert!(matches!(event, WatchEvent::Added(_)));
+        seen.push(event.object().metadata.name.clone());
+    }
+    writing.await.unwrap();
+    let expected: Vec<String> = (0..30).map(|i| format!("w{i:02}")).collect();
+    assert_eq!(seen, expected);
 }
 
-#[test]
-fn watch_filters_by_label_selector() {
+#[tokio::test]
+async fn watch_filters_by_label_selector() {
     let registry = memcacheds();
     let mut watch = registry
         .watch(
@@ -1960,19 +2081,23 @@ fn watch_filters_by_label_selector() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
     registry
         .create(NS, labelled(mc("web", None), &[("app", "web")]))
+        .await
         .unwrap();
     registry
         .create(NS, labelled(mc("db", None), &[("app", "db")]))
+        .await
         .unwrap();
-    let db = registry.get(NS, "db").unwrap();
+    let db = registry.get(NS, "db").await.unwrap();
     let mut obj = db;
     obj.spec.size = Some(2);
-    registry.update(NS, obj).unwrap();
+    registry.update(NS, obj).await.unwrap();
     registry
         .delete(NS, "web", &DeleteOptions::default())
+        .await
         .unwrap();
     assert_eq!(
         event_names(&watch.pending()),
@@ -1988,10 +2113,12 @@ fn watch_filters_by_label_selector() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
-    registry.create(NS, mc("x", None)).unwrap();
+    registry.create(NS, mc("x", None)).await.unwrap();
     registry
         .delete(NS, "db", &DeleteOptions::default())
+        .await
         .unwrap();
     assert_eq!(event_names(&by_name.pending()), ev(&[("DELETED", "db")]));
 
@@ -2003,13 +2130,14 @@ fn watch_filters_by_label_selector() {
                 ..ListOptions::default()
             },
         )
+        .await
         .err()
         .unwrap();
     assert_status(&err, 400, "BadRequest");
 }
 
-#[test]
-fn watch_reports_objects_entering_and_leaving_the_selection() {
+#[tokio::test]
+async fn watch_reports_objects_entering_and_leaving_the_selection() {
     let registry = memcacheds();
     let mut watch = registry
         .watch(
@@ -2019,31 +2147,33 @@ fn watch_reports_objects_entering_and_leaving_the_selection() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
     let created = registry
         .create(NS, labelled(mc("mc", None), &[("app", "web")]))
+        .await
         .unwrap()
         .object;
     let mut obj = created;
     obj.metadata.labels.insert("app".into(), "db".into());
-    let moved = registry.update(NS, obj).unwrap().object;
+    let moved = registry.update(NS, obj).await.unwrap().object;
     let mut obj = moved;
     obj.metadata.labels.insert("app".into(), "web".into());
-    registry.update(NS, obj).unwrap();
+    registry.update(NS, obj).await.unwrap();
     assert_eq!(
         event_names(&watch.pending()),
         ev(&[("ADDED", "mc"), ("DELETED", "mc"), ("ADDED", "mc")])
     );
 }
 
-#[test]
-fn watch_from_a_compacted_revision_is_expired() {
+#[tokio::test]
+async fn watch_from_a_compacted_revision_is_expired() {
     let registry = Registry::<Memcached>::with_storage(
         DefaultStrategy,
         Arc::new(MemoryStorage::with_history(2)),
     );
     for name in ["a", "b", "c", "d"] {
-        registry.create(NS, mc(name, None)).unwrap();
+        registry.create(NS, mc(name, None)).await.unwrap();
     }
     let err = registry
         .watch(
@@ -2053,6 +2183,7 @@ fn watch_from_a_compacted_revision_is_expired() {
                 ..ListOptions::default()
             },
         )
+        .await
         .err()
         .unwrap();
     assert_status(&err, 410, "Expired");
@@ -2071,6 +2202,7 @@ fn watch_from_a_compacted_revision_is_expired() {
                 ..ListOptions::default()
             },
         )
+        .await
         .unwrap();
     assert_eq!(
         event_names(&watch.pending()),
@@ -2085,6 +2217,7 @@ fn watch_from_a_compacted_revision_is_expired() {
                 ..ListOptions::default()
             },
         )
+        .await
         .err()
         .unwrap();
     assert_status(&err, 400, "BadRequest");
@@ -2093,39 +2226,40 @@ fn watch_from_a_compacted_revision_is_expired() {
 // ---------------------------------------------------------------------------
 // The API conventions' lost update, and concurrency
 
-#[test]
-fn lost_update_is_prevented() {
+#[tokio::test]
+async fn lost_update_is_prevented() {
     // Two clients read the same object, both write: the second gets 409,
     // re-reads, and re-applies its change.
     let registry = memcacheds();
     let created = registry
         .create(NS, labelled(mc("mc", None), &[("app", "web")]))
+        .await
         .unwrap()
         .object;
-    let mut alice = registry.get(NS, "mc").unwrap();
-    let mut bob = registry.get(NS, "mc").unwrap();
+    let mut alice = registry.get(NS, "mc").await.unwrap();
+    let mut bob = registry.get(NS, "mc").await.unwrap();
     assert_eq!(
         alice.metadata.resource_version,
         bob.metadata.resource_version
     );
 
     alice.spec.size = Some(2);
-    let after_alice = registry.update(NS, alice).unwrap().object;
+    let after_alice = registry.update(NS, alice).await.unwrap().object;
     assert_ne!(
         after_alice.metadata.resource_version,
         created.metadata.resource_version
     );
 
     bob.metadata.labels.insert("tier".into(), "front".into());
-    let err = registry.update(NS, bob).unwrap_err();
+    let err = registry.update(NS, bob).await.unwrap_err();
     assert_status(&err, 409, "Conflict");
     assert!(err.message.contains("the object has been modified"));
 
     // Alice's change survived; Bob retries on the fresh object.
-    let mut bob = registry.get(NS, "mc").unwrap();
+    let mut bob = registry.get(NS, "mc").await.unwrap();
     assert_eq!(bob.spec.size, Some(2));
     bob.metadata.labels.insert("tier".into(), "front".into());
-    let last = registry.update(NS, bob).unwrap().object;
+    let last = registry.update(NS, bob).await.unwrap().object;
     assert_eq!(last.spec.size, Some(2));
     assert_eq!(last.metadata.labels["tier"], "front");
 }
@@ -2138,21 +2272,42 @@ fn registry_is_send_and_sync() {
     send_sync::<Arc<Registry<Tenant>>>();
 }
 
+/// Every operation's future is `Send`, so a server can run it on any
+/// tokio worker (a compile-time check).
 #[test]
-fn concurrent_increments_are_never_lost() {
+fn registry_futures_are_send() {
+    fn send<T: Send>(_: &T) {}
+    let registry = memcacheds();
+    let options = ListOptions::default();
+    let delete = DeleteOptions::default();
+    send(&registry.create(NS, mc("a", None)));
+    send(&registry.get(NS, "a"));
+    send(&registry.list(NS, &options));
+    send(&registry.update(NS, mc("a", None)));
+    send(&registry.update_status(NS, mc("a", None)));
+    send(&registry.patch(NS, "a", api_core::patch::PatchType::Merge, b"{}"));
+    send(&registry.delete(NS, "a", &delete));
+    send(&registry.watch(NS, &options));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_increments_are_never_lost() {
     const THREADS: usize = 4;
     const INCREMENTS: usize = 50;
     let registry = Arc::new(Registry::<Widget>::new(DefaultStrategy));
-    registry.create(NS, widget("counter", 0)).unwrap();
-    let conflicts = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..THREADS {
-            s.spawn(|| {
+    registry.create(NS, widget("counter", 0)).await.unwrap();
+    let conflicts = Arc::new(AtomicUsize::new(0));
+    let tasks: Vec<_> = (0..THREADS)
+        .map(|_| {
+            let (registry, conflicts) = (registry.clone(), conflicts.clone());
+            tokio::spawn(async move {
                 for _ in 0..INCREMENTS {
                     loop {
-                        let mut w = registry.get(NS, "counter").unwrap();
+                        let mut w = registry.get(NS, "counter").await.unwrap();
                         w.spec.counter += 1;
-                        match registry.update(NS, w) {
+                        // Let the other writers in between read and write.
+                        tokio::task::yield_now().await;
+                        match registry.update(NS, w).await {
                             Ok(_) => break,
                             Err(e) if e.code == 409 => {
                                 assert_eq!(e.reason.as_str(), "Conflict");
@@ -2162,11 +2317,14 @@ fn concurrent_increments_are_never_lost() {
                         }
                     }
                 }
-            });
-        }
-    });
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
     let total = (THREADS * INCREMENTS) as i64;
-    let w = registry.get(NS, "counter").unwrap();
+    let w = registry.get(NS, "counter").await.unwrap();
     assert_eq!(w.spec.counter, total);
     assert_eq!(w.metadata.generation, 1 + total);
     assert_eq!(
@@ -2180,8 +2338,8 @@ fn concurrent_increments_are_never_lost() {
 // ---------------------------------------------------------------------------
 // Security
 
-#[test]
-fn bad_names_never_reach_storage() {
+#[tokio::test]
+async fn bad_names_never_reach_storage() {
     let registry = memcacheds();
     let long = "a".repeat(300);
     for name in [
@@ -2195,12 +2353,12 @@ fn bad_names_never_reach_storage() {
         "a_b",
         long.as_str(),
     ] {
-        let err = registry.create(NS, mc(name, None)).unwrap_err();
+        let err = registry.create(NS, mc(name, None)).await.unwrap_err();
         assert_invalid::<Memcached>(&err, name, &[("metadata.name", "FieldValueInvalid")]);
     }
     // Bad namespaces neither.
     for ns in ["a/b", "..", "Upper", "a.b"] {
-        let err = registry.create(ns, mc("ok", None)).unwrap_err();
+        let err = registry.create(ns, mc("ok", None)).await.unwrap_err();
         assert_eq!(err.code, 422, "{ns}: {err:?}");
         assert!(
             causes(&err).iter().all(|(f, _)| f == "metadata.namespace"),
@@ -2211,25 +2369,30 @@ fn bad_names_never_reach_storage() {
     for prefix in ["a/", "a%", "UP-"] {
         let mut obj = mc("", None);
         obj.metadata.generate_name = prefix.into();
-        let err = registry.create(NS, obj).unwrap_err();
+        let err = registry.create(NS, obj).await.unwrap_err();
         assert_status(&err, 422, "Invalid");
         assert!(
             causes(&err).contains(&("metadata.generateName".into(), "FieldValueInvalid".into())),
             "{prefix}: {err:?}"
         );
     }
-    assert!(storage_is_empty(registry.storage()));
+    assert!(storage_is_empty(registry.storage()).await);
 }
 
-#[test]
-fn bad_names_are_rejected_by_every_verb() {
+#[tokio::test]
+async fn bad_names_are_rejected_by_every_verb() {
     let registry = memcacheds();
-    registry.create(NS, mc("ok", None)).unwrap();
+    registry.create(NS, mc("ok", None)).await.unwrap();
     for name in ["..", ".", "a/b", "a%b", ""] {
-        assert_status(&registry.get(NS, name).unwrap_err(), 400, "BadRequest");
+        assert_status(
+            &registry.get(NS, name).await.unwrap_err(),
+            400,
+            "BadRequest",
+        );
         assert_status(
             &registry
                 .delete(NS, name, &DeleteOptions::default())
+                .await
                 .unwrap_err(),
             400,
             "BadRequest",
@@ -2237,52 +2400,56 @@ fn bad_names_are_rejected_by_every_verb() {
         let mut obj = mc(name, None);
         obj.metadata.resource_version = "1".into();
         assert_status(
-            &registry.update(NS, obj.clone()).unwrap_err(),
+            &registry.update(NS, obj.clone()).await.unwrap_err(),
             400,
             "BadRequest",
         );
         assert_status(
-            &registry.update_status(NS, obj).unwrap_err(),
+            &registry.update_status(NS, obj).await.unwrap_err(),
             400,
             "BadRequest",
         );
     }
     // A well-formed name that does not exist is just not found.
-    assert_status(&registry.get(NS, "UPPER").unwrap_err(), 404, "NotFound");
-    assert_eq!(registry.storage().list("/").unwrap().0.len(), 1);
-    assert_eq!(registry.storage().revision(), 1);
+    assert_status(
+        &registry.get(NS, "UPPER").await.unwrap_err(),
+        404,
+        "NotFound",
+    );
+    assert_eq!(registry.storage().list("/").await.unwrap().0.len(), 1);
+    assert_eq!(registry.storage().revision().await, Ok(1));
     // Namespaces in keys cannot escape either: a traversal-looking namespace
     // finds nothing.
     assert_status(
-        &registry.get("../default", "ok").unwrap_err(),
+        &registry.get("../default", "ok").await.unwrap_err(),
         404,
         "NotFound",
     );
 }
 
-#[test]
-fn main_endpoint_cannot_write_status() {
+#[tokio::test]
+async fn main_endpoint_cannot_write_status() {
     let registry = memcacheds();
     let mut obj = mc("mc", None);
     obj.status = Some(available());
-    let created = registry.create(NS, obj).unwrap().object;
+    let created = registry.create(NS, obj).await.unwrap().object;
     assert_eq!(created.status, None);
     let mut obj = created;
     obj.status = Some(available());
-    let updated = registry.update(NS, obj).unwrap().object;
+    let updated = registry.update(NS, obj).await.unwrap().object;
     assert_eq!(updated.status, None);
-    assert_eq!(registry.get(NS, "mc").unwrap().status, None);
+    assert_eq!(registry.get(NS, "mc").await.unwrap().status, None);
 }
 
-#[test]
-fn status_endpoint_cannot_write_spec_or_metadata() {
+#[tokio::test]
+async fn status_endpoint_cannot_write_spec_or_metadata() {
     let registry = memcacheds();
     let mut obj = labelled(mc("mc", Some(1)), &[("app", "web")]);
     obj.metadata
         .annotations
         .insert("owner".into(), "alice".into());
     obj.metadata.finalizers.push("example.com/keep".into());
-    let created = registry.create(NS, obj).unwrap().object;
+    let created = registry.create(NS, obj).await.unwrap().object;
 
     let mut attack = created.clone();
     attack.spec.size = Some(3);
@@ -2300,7 +2467,7 @@ fn status_endpoint_cannot_write_spec_or_metadata() {
     });
     attack.metadata.generation = 7;
     attack.status = Some(available());
-    let updated = registry.update_status(NS, attack).unwrap().object;
+    let updated = registry.update_status(NS, attack).await.unwrap().object;
 
     assert_eq!(updated.spec, created.spec);
     assert_eq!(updated.metadata.labels, created.metadata.labels);
@@ -2309,5 +2476,5 @@ fn status_endpoint_cannot_write_spec_or_metadata() {
     assert!(updated.metadata.owner_references.is_empty());
     assert_eq!(updated.metadata.generation, created.metadata.generation);
     assert_eq!(updated.status, Some(available()));
-    assert_eq!(json(&registry.get(NS, "mc").unwrap()), json(&updated));
+    assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&updated));
 }

@@ -29,10 +29,11 @@ fn spec() -> CronJobSpec {
     }
 }
 
-fn registry_with_hello() -> (Registry<CronJob>, CronJob) {
+async fn registry_with_hello() -> (Registry<CronJob>, CronJob) {
     let registry = Registry::<CronJob>::new(DefaultStrategy);
     let created = registry
         .create(NS, CronJob::new("hello", spec()))
+        .await
         .expect("created")
         .object;
     (registry, created)
@@ -40,8 +41,8 @@ fn registry_with_hello() -> (Registry<CronJob>, CronJob) {
 
 /// The stored `hello` is still `created` (compared as JSON: `CronJob` has
 /// no `PartialEq`).
-fn assert_unchanged(registry: &Registry<CronJob>, created: &CronJob) {
-    let stored = registry.get(NS, "hello").expect("still there");
+async fn assert_unchanged(registry: &Registry<CronJob>, created: &CronJob) {
+    let stored = registry.get(NS, "hello").await.expect("still there");
     assert_eq!(
         serde_json::to_value(stored).unwrap(),
         serde_json::to_value(created).unwrap()
@@ -57,12 +58,13 @@ fn port_names(job: &CronJob) -> Vec<&str> {
         .collect()
 }
 
-#[test]
-fn strategic_merge_adds_to_a_list_map_and_defaults_the_new_item() {
-    let (registry, created) = registry_with_hello();
+#[tokio::test]
+async fn strategic_merge_adds_to_a_list_map_and_defaults_the_new_item() {
+    let (registry, created) = registry_with_hello().await;
     let patch = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#;
     let patched = registry
         .patch(NS, "hello", PatchType::StrategicMerge, patch)
+        .await
         .expect("patched")
         .object;
     assert_eq!(port_names(&patched), ["http", "metrics"]);
@@ -79,20 +81,21 @@ fn strategic_merge_adds_to_a_list_map_and_defaults_the_new_item() {
     assert_eq!(patched.metadata.uid, created.metadata.uid);
 }
 
-#[test]
-fn merge_patch_replaces_the_list() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn merge_patch_replaces_the_list() {
+    let (registry, _) = registry_with_hello().await;
     let patch = br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#;
     let patched = registry
         .patch(NS, "hello", PatchType::Merge, patch)
+        .await
         .expect("patched")
         .object;
     assert_eq!(port_names(&patched), ["metrics"]);
 }
 
-#[test]
-fn strategic_delete_directive_removes_an_item() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn strategic_delete_directive_removes_an_item() {
+    let (registry, _) = registry_with_hello().await;
     registry
         .patch(
             NS,
@@ -100,6 +103,7 @@ fn strategic_delete_directive_removes_an_item() {
             PatchType::StrategicMerge,
             br#"{"spec":{"jobTemplate":{"ports":[{"name":"metrics","port":9090}]}}}"#,
         )
+        .await
         .expect("added");
     let patched = registry
         .patch(
@@ -108,14 +112,15 @@ fn strategic_delete_directive_removes_an_item() {
             PatchType::StrategicMerge,
             br#"{"spec":{"jobTemplate":{"ports":[{"name":"http","$patch":"delete"}]}}}"#,
         )
+        .await
         .expect("deleted")
         .object;
     assert_eq!(port_names(&patched), ["metrics"]);
 }
 
-#[test]
-fn json_patch_test_failure_is_the_apiservers_422() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn json_patch_test_failure_is_the_apiservers_422() {
+    let (registry, _) = registry_with_hello().await;
     let err = registry
         .patch(
             NS,
@@ -123,13 +128,14 @@ fn json_patch_test_failure_is_the_apiservers_422() {
             PatchType::Json,
             br#"[{"op":"test","path":"/spec/schedule","value":"0 * * * *"}]"#,
         )
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"));
 }
 
-#[test]
-fn patched_object_is_validated_with_every_cause() {
-    let (registry, created) = registry_with_hello();
+#[tokio::test]
+async fn patched_object_is_validated_with_every_cause() {
+    let (registry, created) = registry_with_hello().await;
     let err = registry
         .patch(
             NS,
@@ -138,6 +144,7 @@ fn patched_object_is_validated_with_every_cause() {
             br#"[{"op":"replace","path":"/spec/schedule","value":"never"},
                  {"op":"replace","path":"/spec/jobTemplate/ports/0/port","value":0}]"#,
         )
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"));
     let fields: Vec<&str> = err
@@ -157,28 +164,29 @@ fn patched_object_is_validated_with_every_cause() {
         ]
     );
     // Nothing was written.
-    assert_unchanged(&registry, &created);
+    assert_unchanged(&registry, &created).await;
 }
 
-#[test]
-fn patch_with_a_stale_resource_version_is_a_conflict() {
-    let (registry, created) = registry_with_hello();
+#[tokio::test]
+async fn patch_with_a_stale_resource_version_is_a_conflict() {
+    let (registry, created) = registry_with_hello().await;
     let mut update = created.clone();
     update.spec.suspend = Some(true);
-    registry.update(NS, update).expect("updated");
+    registry.update(NS, update).await.expect("updated");
     let patch = format!(
         r#"{{"metadata":{{"resourceVersion":"{}"}},"spec":{{"suspend":false}}}}"#,
         created.metadata.resource_version
     );
     let err = registry
         .patch(NS, "hello", PatchType::Merge, patch.as_bytes())
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (409, "Conflict"));
 }
 
-#[test]
-fn patch_of_a_missing_object_is_not_found() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn patch_of_a_missing_object_is_not_found() {
+    let (registry, _) = registry_with_hello().await;
     let err = registry
         .patch(
             NS,
@@ -186,13 +194,14 @@ fn patch_of_a_missing_object_is_not_found() {
             PatchType::Merge,
             br#"{"spec":{"suspend":true}}"#,
         )
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (404, "NotFound"));
 }
 
-#[test]
-fn patch_cannot_rename_the_object() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn patch_cannot_rename_the_object() {
+    let (registry, _) = registry_with_hello().await;
     let err = registry
         .patch(
             NS,
@@ -200,14 +209,15 @@ fn patch_cannot_rename_the_object() {
             PatchType::Merge,
             br#"{"metadata":{"name":"other"}}"#,
         )
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
-    assert!(registry.get(NS, "other").is_err());
+    assert!(registry.get(NS, "other").await.is_err());
 }
 
-#[test]
-fn patch_through_the_main_endpoint_cannot_write_status() {
-    let (registry, _) = registry_with_hello();
+#[tokio::test]
+async fn patch_through_the_main_endpoint_cannot_write_status() {
+    let (registry, _) = registry_with_hello().await;
     let patched = registry
         .patch(
             NS,
@@ -215,18 +225,20 @@ fn patch_through_the_main_endpoint_cannot_write_status() {
             PatchType::Merge,
             br#"{"status":{"active":["forged"]},"spec":{"suspend":true}}"#,
         )
+        .await
         .expect("patched")
         .object;
     assert_eq!(patched.spec.suspend, Some(true));
     assert_eq!(patched.status, None::<CronJobStatus>);
 }
 
-#[test]
-fn malformed_patches_are_bad_requests() {
-    let (registry, created) = registry_with_hello();
+#[tokio::test]
+async fn malformed_patches_are_bad_requests() {
+    let (registry, created) = registry_with_hello().await;
     for patch_type in PatchType::ALL {
         let err = registry
             .patch(NS, "hello", patch_type, b"{not json")
+            .await
             .unwrap_err();
         assert_eq!(
             (err.code, err.reason.as_str()),
@@ -234,14 +246,14 @@ fn malformed_patches_are_bad_requests() {
             "{patch_type}"
         );
     }
-    assert_unchanged(&registry, &created);
+    assert_unchanged(&registry, &created).await;
 }
 
 /// A patch whose result the schema rejects is the apiserver's 422 at the
 /// field, as for a create or an update (issue 14, bug 3).
-#[test]
-fn patch_that_breaks_the_type_is_invalid_at_the_field() {
-    let (registry, created) = registry_with_hello();
+#[tokio::test]
+async fn patch_that_breaks_the_type_is_invalid_at_the_field() {
+    let (registry, created) = registry_with_hello().await;
     let err = registry
         .patch(
             NS,
@@ -249,6 +261,7 @@ fn patch_that_breaks_the_type_is_invalid_at_the_field() {
             PatchType::Merge,
             br#"{"spec":{"suspend":"yes","schedule":null}}"#,
         )
+        .await
         .unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"), "{err:?}");
     let causes: Vec<(&str, &str)> = err
@@ -263,5 +276,5 @@ fn patch_that_breaks_the_type_is_invalid_at_the_field() {
             ("spec.suspend", "FieldValueTypeInvalid"),
         ]
     );
-    assert_unchanged(&registry, &created);
+    assert_unchanged(&registry, &created).await;
 }

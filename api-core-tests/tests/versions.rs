@@ -52,8 +52,8 @@ fn spoke(name: &str) -> v1alpha1::CronTab {
 
 // ---------------------------------------------------------------- the CRD
 
-#[test]
-fn the_crd_has_both_versions_one_storage_and_the_webhook() {
+#[tokio::test]
+async fn the_crd_has_both_versions_one_storage_and_the_webhook() {
     let crd = crontab::versions().crd().unwrap();
     assert_eq!(crd.metadata.name, "crontabs.stable.example.com");
     let names: Vec<_> = crd.spec.versions.iter().map(|v| v.name.as_str()).collect();
@@ -95,8 +95,8 @@ fn the_crd_has_both_versions_one_storage_and_the_webhook() {
     );
 }
 
-#[test]
-fn the_renamed_field_is_a_compatibility_warning() {
+#[tokio::test]
+async fn the_renamed_field_is_a_compatibility_warning() {
     let warnings = crontab::versions().warnings();
     let found: Vec<String> = warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
@@ -108,8 +108,8 @@ fn the_renamed_field_is_a_compatibility_warning() {
     );
 }
 
-#[test]
-fn different_schemas_need_a_conversion() {
+#[tokio::test]
+async fn different_schemas_need_a_conversion() {
     let without = Versions::<v1::CronTab>::new().version::<v1alpha1::CronTab>();
     let err = without.crd().unwrap_err();
     assert_eq!(
@@ -137,8 +137,8 @@ fn different_schemas_need_a_conversion() {
     );
 }
 
-#[test]
-fn a_version_added_twice_or_two_storage_versions_are_refused() {
+#[tokio::test]
+async fn a_version_added_twice_or_two_storage_versions_are_refused() {
     let twice = crontab::versions().version::<v1alpha1::CronTab>();
     assert_eq!(
         twice.crd().unwrap_err(),
@@ -163,8 +163,8 @@ fn a_version_added_twice_or_two_storage_versions_are_refused() {
 
 // -------------------------------------------------------------- conversion
 
-#[test]
-fn converting_renames_and_keeps_what_v1alpha1_cannot_hold() {
+#[tokio::test]
+async fn converting_renames_and_keeps_what_v1alpha1_cannot_hold() {
     let versions = crontab::versions();
     let forbid = hub("nightly", Some(v1::ConcurrencyPolicy::Forbid));
     let old: v1alpha1::CronTab = versions.convert_object(&forbid).unwrap();
@@ -181,8 +181,8 @@ fn converting_renames_and_keeps_what_v1alpha1_cannot_hold() {
     assert_eq!(none.spec.replicas, None);
 }
 
-#[test]
-fn json_conversion_goes_through_the_hub_and_names_unknown_versions() {
+#[tokio::test]
+async fn json_conversion_goes_through_the_hub_and_names_unknown_versions() {
     let versions = crontab::versions();
     let old = serde_json::to_value(spoke("a")).unwrap();
     let new = versions
@@ -226,8 +226,8 @@ fn json_conversion_goes_through_the_hub_and_names_unknown_versions() {
     );
 }
 
-#[test]
-fn a_malformed_kept_value_is_an_error_naming_the_annotation() {
+#[tokio::test]
+async fn a_malformed_kept_value_is_an_error_naming_the_annotation() {
     let mut old = spoke("a");
     old.metadata
         .annotations
@@ -295,8 +295,8 @@ mod lossy {
     }
 }
 
-#[test]
-fn a_lossy_conversion_is_caught_with_the_place_it_differs() {
+#[tokio::test]
+async fn a_lossy_conversion_is_caught_with_the_place_it_differs() {
     use lossy::{Big, Small};
     assert_eq!(round_trip_difference::<Big, Small>(Big(7)), None);
     let diff = round_trip_difference::<Big, Small>(Big(1 << 40)).unwrap();
@@ -314,8 +314,8 @@ fn a_lossy_conversion_is_caught_with_the_place_it_differs() {
 
 // ----------------------------------------------------------------- webhook
 
-#[test]
-fn the_webhook_converts_every_object_and_keeps_the_uid() {
+#[tokio::test]
+async fn the_webhook_converts_every_object_and_keeps_the_uid() {
     let versions = crontab::versions();
     let objects = vec![
         serde_json::to_value(spoke("a")).unwrap(),
@@ -344,8 +344,8 @@ fn the_webhook_converts_every_object_and_keeps_the_uid() {
     );
 }
 
-#[test]
-fn the_webhook_fails_the_whole_review_on_one_bad_object() {
+#[tokio::test]
+async fn the_webhook_fails_the_whole_review_on_one_bad_object() {
     let versions = crontab::versions();
     let request = ConversionReview::request(
         "u1",
@@ -369,8 +369,8 @@ fn the_webhook_fails_the_whole_review_on_one_bad_object() {
     );
 }
 
-#[test]
-fn the_webhook_speaks_json() {
+#[tokio::test]
+async fn the_webhook_speaks_json() {
     let versions = crontab::versions();
     let body = json!({
         "apiVersion": "apiextensions.k8s.io/v1",
@@ -422,30 +422,31 @@ fn served() -> Served {
     }
 }
 
-fn stored(storage: &MemoryStorage, name: &str) -> Value {
+async fn stored(storage: &MemoryStorage, name: &str) -> Value {
     storage
         .get(&format!("/stable.example.com/crontabs/default/{name}"))
+        .await
         .unwrap()
         .value
 }
 
-#[test]
-fn created_in_v1alpha1_stored_in_v1_read_in_both() {
+#[tokio::test]
+async fn created_in_v1alpha1_stored_in_v1_read_in_both() {
     let s = served();
-    let created = s.old.create("default", spoke("a")).unwrap().object;
+    let created = s.old.create("default", spoke("a")).await.unwrap().object;
     // Defaulted in the request's version.
     assert_eq!(created.spec.replicas, Some(1));
     assert_eq!(created.metadata.generation, 1);
     // Stored in the storage version, without the defaults of v1 that the
     // v1alpha1 request could not set.
-    let raw = stored(&s.storage, "a");
+    let raw = stored(&s.storage, "a").await;
     assert_eq!(raw["apiVersion"], "stable.example.com/v1");
     assert_eq!(
         raw["spec"],
         json!({"schedule": "0 3 * * 1", "image": "busybox:1.36", "replicas": 1})
     );
     // Read in v1: renamed, and the new field defaulted on read.
-    let new = s.new.get("default", "a").unwrap();
+    let new = s.new.get("default", "a").await.unwrap();
     assert_eq!(new.spec.schedule, "0 3 * * 1");
     assert_eq!(
         new.spec.concurrency_policy,
@@ -457,23 +458,24 @@ fn created_in_v1alpha1_stored_in_v1_read_in_both() {
         created.metadata.resource_version
     );
     // Read in v1alpha1 again: the v1 default comes back as a kept value.
-    let old = s.old.get("default", "a").unwrap();
+    let old = s.old.get("default", "a").await.unwrap();
     assert_eq!(old.spec.cron_spec, "0 3 * * 1");
     assert_eq!(old.metadata.annotations[CONCURRENCY_POLICY], "\"Allow\"");
 }
 
-#[test]
-fn created_in_v1_updated_in_v1alpha1_keeps_the_new_field() {
+#[tokio::test]
+async fn created_in_v1_updated_in_v1alpha1_keeps_the_new_field() {
     let s = served();
     s.new
         .create("default", hub("b", Some(v1::ConcurrencyPolicy::Forbid)))
+        .await
         .unwrap();
-    let mut old = s.old.get("default", "b").unwrap();
+    let mut old = s.old.get("default", "b").await.unwrap();
     assert_eq!(old.metadata.annotations[CONCURRENCY_POLICY], "\"Forbid\"");
     old.spec.image = "busybox:1.37".into();
-    let updated = s.old.update("default", old).unwrap().object;
+    let updated = s.old.update("default", old).await.unwrap().object;
     assert_eq!(updated.metadata.generation, 2);
-    let new = s.new.get("default", "b").unwrap();
+    let new = s.new.get("default", "b").await.unwrap();
     assert_eq!(new.spec.image, "busybox:1.37");
     assert_eq!(
         new.spec.concurrency_policy,
@@ -481,14 +483,14 @@ fn created_in_v1_updated_in_v1alpha1_keeps_the_new_field() {
     );
     assert!(new.metadata.annotations.is_empty());
     assert!(
-        stored(&s.storage, "b")["metadata"]
+        stored(&s.storage, "b").await["metadata"]
             .get("annotations")
             .is_none()
     );
 }
 
-#[test]
-fn objects_stored_in_an_older_storage_version_stay_readable() {
+#[tokio::test]
+async fn objects_stored_in_an_older_storage_version_stay_readable() {
     // Written when v1alpha1 was the storage version (the CRD's
     // status.storedVersions would still list it): read in either version,
     // and rewritten in today's storage version on the next write.
@@ -501,26 +503,27 @@ fn objects_stored_in_an_older_storage_version_stay_readable() {
     });
     s.storage
         .create("/stable.example.com/crontabs/default/legacy", old)
+        .await
         .unwrap();
-    let new = s.new.get("default", "legacy").unwrap();
+    let new = s.new.get("default", "legacy").await.unwrap();
     assert_eq!(new.spec.schedule, "0 1 * * *");
     // Both versions' defaults: v1alpha1's on read from storage, then none
     // for concurrencyPolicy (it did not exist when this was stored).
     assert_eq!(new.spec.replicas, Some(1));
     assert_eq!(new.spec.concurrency_policy, None);
-    s.new.update("default", new).unwrap();
+    s.new.update("default", new).await.unwrap();
     assert_eq!(
-        stored(&s.storage, "legacy")["apiVersion"],
+        stored(&s.storage, "legacy").await["apiVersion"],
         "stable.example.com/v1"
     );
 }
 
-#[test]
-fn validation_runs_in_the_request_version() {
+#[tokio::test]
+async fn validation_runs_in_the_request_version() {
     let s = served();
     let mut bad = spoke("c");
     bad.spec.cron_spec = "never".into();
-    let err = s.old.create("default", bad).unwrap_err();
+    let err = s.old.create("default", bad).await.unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (422, "Invalid"));
     let fields: Vec<&str> = err
         .details
@@ -533,7 +536,7 @@ fn validation_runs_in_the_request_version() {
     assert_eq!(fields, ["spec.cronSpec", "spec.cronSpec"]);
     let mut bad = hub("c", None);
     bad.spec.schedule = "never".into();
-    let err = s.new.create("default", bad).unwrap_err();
+    let err = s.new.create("default", bad).await.unwrap_err();
     assert!(
         err.details
             .unwrap()
@@ -543,25 +546,29 @@ fn validation_runs_in_the_request_version() {
     );
 }
 
-#[test]
-fn a_kept_value_that_does_not_convert_is_a_bad_request() {
+#[tokio::test]
+async fn a_kept_value_that_does_not_convert_is_a_bad_request() {
     let s = served();
     let mut old = spoke("d");
     old.metadata
         .annotations
         .insert(CONCURRENCY_POLICY.into(), "{".into());
-    let err = s.old.create("default", old).unwrap_err();
+    let err = s.old.create("default", old).await.unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
     assert!(err.message.contains(CONCURRENCY_POLICY), "{}", err.message);
-    assert!(s.new.get("default", "d").is_err());
+    assert!(s.new.get("default", "d").await.is_err());
 }
 
-#[test]
-fn list_watch_and_patch_in_either_version() {
+#[tokio::test]
+async fn list_watch_and_patch_in_either_version() {
     let s = served();
-    let mut watch = s.old.watch("default", &ListOptions::default()).unwrap();
-    s.new.create("default", hub("e", None)).unwrap();
-    s.old.create("default", spoke("f")).unwrap();
+    let mut watch = s
+        .old
+        .watch("default", &ListOptions::default())
+        .await
+        .unwrap();
+    s.new.create("default", hub("e", None)).await.unwrap();
+    s.old.create("default", spoke("f")).await.unwrap();
     let names: Vec<String> = watch
         .pending()
         .iter()
@@ -572,8 +579,16 @@ fn list_watch_and_patch_in_either_version() {
         .collect();
     assert_eq!(names, ["added e */5 * * * *", "added f 0 3 * * 1"]);
 
-    let old = s.old.list("default", &ListOptions::default()).unwrap();
-    let new = s.new.list("default", &ListOptions::default()).unwrap();
+    let old = s
+        .old
+        .list("default", &ListOptions::default())
+        .await
+        .unwrap();
+    let new = s
+        .new
+        .list("default", &ListOptions::default())
+        .await
+        .unwrap();
     assert_eq!(old.items.len(), 2);
     assert_eq!(old.metadata.resource_version, new.metadata.resource_version);
     assert_eq!(
@@ -593,17 +608,18 @@ fn list_watch_and_patch_in_either_version() {
             PatchType::Merge,
             br#"{"spec": {"cronSpec": "0 0 * * *"}}"#,
         )
+        .await
         .unwrap()
         .object;
     assert_eq!(patched.spec.cron_spec, "0 0 * * *");
     assert_eq!(
-        s.new.get("default", "e").unwrap().spec.schedule,
+        s.new.get("default", "e").await.unwrap().spec.schedule,
         "0 0 * * *"
     );
 }
 
-#[test]
-fn a_body_in_another_version_is_a_bad_request() {
+#[tokio::test]
+async fn a_body_in_another_version_is_a_bad_request() {
     // What the apiserver answers when a v1alpha1 object is sent to the
     // v1 endpoint: the version in the data does not match.
     let body = serde_json::to_vec(&spoke("g")).unwrap();
@@ -690,8 +706,8 @@ mod gadget {
     same_shape!(v1::Gadget, v2::Gadget, v2::GadgetSpec { size });
 }
 
-#[test]
-fn an_unserved_version_is_not_found() {
+#[tokio::test]
+async fn an_unserved_version_is_not_found() {
     let versions =
         Arc::new(Versions::<gadget::v1::Gadget>::new().version::<gadget::v1beta1::Gadget>());
     // Same schema in both versions: no conversion stanza, as controller-gen.
@@ -756,11 +772,12 @@ fn an_unserved_version_is_not_found() {
             "ns",
             gadget::v1::Gadget::new("g", gadget::v1::GadgetSpec { size: None }),
         )
+        .await
         .unwrap();
 }
 
-#[test]
-fn a_registry_for_a_type_not_in_the_graph_is_refused() {
+#[tokio::test]
+async fn a_registry_for_a_type_not_in_the_graph_is_refused() {
     let versions = Arc::new(Versions::<gadget::v1::Gadget>::new());
     let err = Registry::<gadget::v2::Gadget>::with_versions(
         DefaultStrategy,
@@ -778,8 +795,8 @@ fn a_registry_for_a_type_not_in_the_graph_is_refused() {
     );
 }
 
-#[test]
-fn stash_and_unstash() {
+#[tokio::test]
+async fn stash_and_unstash() {
     let mut meta = ObjectMeta::named("x");
     conversion::stash(&mut meta, "conversion.example.com/spec.n", &Some(3)).unwrap();
     assert_eq!(meta.annotations["conversion.example.com/spec.n"], "3");
@@ -834,8 +851,8 @@ mod dial {
     same_shape!(v2::Dial, v1::Dial, v1::DialSpec { level });
 }
 
-#[test]
-fn defaults_are_those_of_the_request_version() {
+#[tokio::test]
+async fn defaults_are_those_of_the_request_version() {
     let versions = Arc::new(Versions::<dial::v2::Dial>::new().version::<dial::v1::Dial>());
     // The schemas differ only in the default: same shape, no conversion
     // needed (the apiserver applies each version's defaults itself).
@@ -861,21 +878,23 @@ fn defaults_are_those_of_the_request_version() {
         "ns",
         dial::v1::Dial::new("a", dial::v1::DialSpec { level: None }),
     )
+    .await
     .unwrap();
     new.create(
         "ns",
         dial::v2::Dial::new("b", dial::v2::DialSpec { level: None }),
     )
+    .await
     .unwrap();
     // Each was defaulted in the version it was written in, and the stored
     // value wins over the reader's default.
-    assert_eq!(new.get("ns", "a").unwrap().spec.level, Some(10));
-    assert_eq!(old.get("ns", "b").unwrap().spec.level, Some(20));
-    assert_eq!(old.get("ns", "a").unwrap().spec.level, Some(10));
+    assert_eq!(new.get("ns", "a").await.unwrap().spec.level, Some(10));
+    assert_eq!(old.get("ns", "b").await.unwrap().spec.level, Some(20));
+    assert_eq!(old.get("ns", "a").await.unwrap().spec.level, Some(10));
 }
 
-#[test]
-fn the_hub_need_not_be_the_storage_version() {
+#[tokio::test]
+async fn the_hub_need_not_be_the_storage_version() {
     // The same impls make v1alpha1 the hub; v1 stays the storage version.
     let versions = Arc::new(
         Versions::<v1alpha1::CronTab>::new()
@@ -891,7 +910,10 @@ fn the_hub_need_not_be_the_storage_version() {
         versions.clone(),
     )
     .unwrap();
-    old.create("default", spoke("h")).unwrap();
-    assert_eq!(stored(&storage, "h")["apiVersion"], "stable.example.com/v1");
-    assert_eq!(stored(&storage, "h")["spec"]["schedule"], "0 3 * * 1");
+    old.create("default", spoke("h")).await.unwrap();
+    assert_eq!(
+        stored(&storage, "h").await["apiVersion"],
+        "stable.example.com/v1"
+    );
+    assert_eq!(stored(&storage, "h").await["spec"]["schedule"], "0 3 * * 1");
 }

@@ -22,23 +22,32 @@
 //! #     #[serde(default, skip_serializing_if = "Conditions::is_empty")]
 //! #     pub conditions: Conditions,
 //! # }
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 //! let widgets = Registry::<Widget>::new(DefaultStrategy);
-//! let created = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).unwrap().object;
+//! let created = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).await.unwrap().object;
 //! assert_eq!(created.spec.size, Some(1)); // defaulted
 //! assert_eq!(created.metadata.generation, 1);
 //! assert!(!created.metadata.uid.is_empty());
 //!
-//! let again = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).unwrap_err();
+//! let again = widgets.create("default", Widget::new("w", WidgetSpec { size: None })).await.unwrap_err();
 //! assert_eq!((again.code, again.reason.as_str()), (409, "AlreadyExists"));
+//! # });
 //! ```
+//!
+//! Every operation is `async` (a [`Storage`] may do I/O; [`MemoryStorage`]
+//! answers at once), and the futures are `Send`, so a registry serves from
+//! any tokio task. A [`Watch`] is a `futures_core::Stream`.
 
 mod patching;
 pub mod storage;
 pub mod strategy;
 
 use std::marker::PhantomData;
+use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::task::{Context as TaskContext, Poll};
+
+use futures_core::Stream;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -54,7 +63,7 @@ use crate::validation::names::{generate_name, is_valid_path_segment_name, name_i
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
-pub use storage::{EventType, MemoryStorage, Revision, Storage, StorageError};
+pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
 pub use strategy::{DefaultStrategy, Strategy};
 
 /// The bounds a type needs to be served by a [`Registry`].
@@ -173,33 +182,49 @@ impl<K: Served> Watch<K> {
         })
     }
 
-    /// The next event, waiting at most `timeout`.
-    pub fn next_timeout(&mut self, timeout: Duration) -> Option<WatchEvent<K>> {
-        let deadline = std::time::Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let event = self.inner.next_timeout(left)?;
-            if let Some(e) = self.convert(event) {
-                return Some(e);
-            }
+    fn storage_status(e: StorageError) -> Status {
+        match e {
+            StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
+            e => Status::internal_error(e),
         }
     }
 
-    /// The events already waiting, without blocking.
+    /// The next event; `None` when the watch has ended (the storage is
+    /// gone). An error (410 `Expired` when the storage's history was
+    /// compacted under the watch) is the last item.
+    pub async fn next(&mut self) -> Option<Result<WatchEvent<K>, Status>> {
+        std::future::poll_fn(|cx| Pin::new(&mut *self).poll_next(cx)).await
+    }
+
+    /// The events already waiting, without waiting for more (an error
+    /// ends the list).
     pub fn pending(&mut self) -> Vec<WatchEvent<K>> {
-        std::iter::from_fn(|| self.inner.try_next())
-            .filter_map(|e| self.convert(e))
-            .collect()
+        let mut out = Vec::new();
+        while let Some(event) = self.inner.try_next() {
+            match event {
+                Ok(e) => out.extend(self.convert(e)),
+                Err(_) => break,
+            }
+        }
+        out
     }
 }
 
-impl<K: Served> Iterator for Watch<K> {
-    type Item = WatchEvent<K>;
-    fn next(&mut self) -> Option<WatchEvent<K>> {
+impl<K: Served> Stream for Watch<K> {
+    type Item = Result<WatchEvent<K>, Status>;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Option<Self::Item>> {
         loop {
-            let event = self.inner.next()?;
-            if let Some(e) = self.convert(event) {
-                return Some(e);
+            match Pin::new(&mut self.inner).poll_next(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(None) => return Poll::Ready(None),
+                Poll::Ready(Some(Err(e))) => {
+                    return Poll::Ready(Some(Err(Self::storage_status(e))));
+                }
+                Poll::Ready(Some(Ok(event))) => {
+                    if let Some(e) = self.convert(event) {
+                        return Poll::Ready(Some(Ok(e)));
+                    }
+                }
             }
         }
     }
@@ -475,9 +500,9 @@ impl<K: Served> Registry<K> {
         ))
     }
 
-    fn stored(&self, namespace: &str, name: &str) -> Result<(K, Revision), Status> {
+    async fn stored(&self, namespace: &str, name: &str) -> Result<(K, Revision), Status> {
         Self::check_name(name)?;
-        match self.storage.get(&Self::key(namespace, name)) {
+        match self.storage.get(&Self::key(namespace, name)).await {
             Ok(s) => Ok((decode_stored(&s, &self.codec)?, s.revision)),
             Err(StorageError::NotFound(_)) => Err(Status::not_found(Self::resource(), name)),
             Err(e) => Err(Status::internal_error(e)),
@@ -486,7 +511,7 @@ impl<K: Served> Registry<K> {
 
     /// Creates `obj` in `namespace` (ignored for cluster-scoped kinds; may
     /// be empty when the object names its namespace).
-    pub fn create(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+    pub async fn create(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
         let mut obj = obj;
         if !obj.metadata().resource_version.is_empty() {
             return Err(Status::internal_error(
@@ -536,7 +561,7 @@ impl<K: Served> Registry<K> {
             let warnings = self.strategy.warnings_on_create(&obj);
             self.strategy.canonicalize(&mut obj);
             let key = Self::key(&obj.metadata().namespace, &obj.metadata().name);
-            match self.storage.create(&key, encode(&obj, &self.codec)?) {
+            match self.storage.create(&key, encode(&obj, &self.codec)?).await {
                 Ok(s) => {
                     return Ok(Outcome {
                         object: decode_stored(&s, &self.codec)?,
@@ -568,17 +593,18 @@ impl<K: Served> Registry<K> {
     }
 
     /// The object `name` in `namespace`.
-    pub fn get(&self, namespace: &str, name: &str) -> Result<K, Status> {
-        self.stored(namespace, name).map(|(o, _)| o)
+    pub async fn get(&self, namespace: &str, name: &str) -> Result<K, Status> {
+        self.stored(namespace, name).await.map(|(o, _)| o)
     }
 
     /// The objects in `namespace` (all namespaces when empty) that match
     /// the selectors, a page at a time when `limit` is set.
-    pub fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
+    pub async fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
         let (labels, fields) = parse_selectors(options)?;
         let (items, revision) = self
             .storage
             .list(&Self::prefix(namespace))
+            .await
             .map_err(Status::internal_error)?;
         let after = match &options.continue_token {
             Some(token) => Some(decode_continue(token)?),
@@ -620,17 +646,17 @@ impl<K: Served> Registry<K> {
 
     /// The update checks and hooks shared by `update`, `update_status` and
     /// `patch`: `status` selects the status strategy.
-    fn write(&self, namespace: &str, obj: K, status: bool) -> Result<Outcome<K>, Status> {
+    async fn write(&self, namespace: &str, obj: K, status: bool) -> Result<Outcome<K>, Status> {
         let mut new = obj;
         let name = new.metadata().name.clone();
         Self::check_name(&name)?;
         Self::match_namespace(new.metadata_mut(), namespace)?;
         let ns = new.metadata().namespace.clone();
-        let (old, revision) = match self.stored(&ns, &name) {
+        let (old, revision) = match self.stored(&ns, &name).await {
             Ok(found) => found,
             Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
                 new.metadata_mut().resource_version.clear();
-                return self.create(&ns, new);
+                return Box::pin(self.create(&ns, new)).await;
             }
             Err(e) => return Err(e),
         };
@@ -717,7 +743,7 @@ impl<K: Served> Registry<K> {
             && om.deletion_timestamp.is_some()
             && om.deletion_grace_period_seconds.unwrap_or(0) == 0
         {
-            return match self.storage.delete(&key, Some(revision)) {
+            return match self.storage.delete(&key, Some(revision)).await {
                 Ok(s) => Ok(Outcome {
                     object: decode_stored(&s, &self.codec)?,
                     warnings,
@@ -728,6 +754,7 @@ impl<K: Served> Registry<K> {
         match self
             .storage
             .update(&key, encode(&new, &self.codec)?, revision)
+            .await
         {
             Ok(s) => Ok(Outcome {
                 object: decode_stored(&s, &self.codec)?,
@@ -753,7 +780,7 @@ impl<K: Served> Registry<K> {
     /// Replaces the object (`PUT`): the stored status is kept (when the
     /// kind has a status subresource), `generation` goes up when the spec
     /// changes; `metadata.resourceVersion` must match the stored one.
-    pub fn update(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+    pub async fn update(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
         // An unconditional update (no resourceVersion, allowed by the
         // strategy) that loses a race is retried against the new state.
         let unconditional = obj.metadata().resource_version.is_empty()
@@ -761,7 +788,7 @@ impl<K: Served> Registry<K> {
         let attempts = if unconditional { 5 } else { 1 };
         let mut last = None;
         for _ in 0..attempts {
-            match self.write(namespace, obj.clone(), false) {
+            match self.write(namespace, obj.clone(), false).await {
                 Err(e) if unconditional && e.code == 409 && e.reason.as_str() == "Conflict" => {
                     last = Some(e)
                 }
@@ -773,19 +800,19 @@ impl<K: Served> Registry<K> {
 
     /// Writes the status (`PUT .../status`): everything but the status
     /// comes from the stored object.
-    pub fn update_status(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+    pub async fn update_status(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
         if !K::STATUS_SUBRESOURCE {
             return Err(Status::not_found(
                 GroupResource::new(K::GROUP, format!("{}/status", K::PLURAL)),
                 obj.metadata().name.clone(),
             ));
         }
-        self.write(namespace, obj, true)
+        self.write(namespace, obj, true).await
     }
 
     /// Deletes the object. With finalizers it is only marked
     /// (`deletionTimestamp`) and goes when the last finalizer is removed.
-    pub fn delete(
+    pub async fn delete(
         &self,
         namespace: &str,
         name: &str,
@@ -800,7 +827,7 @@ impl<K: Served> Registry<K> {
         };
         let mut last = None;
         for _ in 0..retries {
-            match self.delete_once(namespace, name, options) {
+            match self.delete_once(namespace, name, options).await {
                 Err(e) if e.code == 409 && e.reason.as_str() == "Conflict" && retries > 1 => {
                     last = Some(e)
                 }
@@ -810,13 +837,13 @@ impl<K: Served> Registry<K> {
         Err(last.unwrap_or_else(|| Status::internal_error("delete retries exhausted")))
     }
 
-    fn delete_once(
+    async fn delete_once(
         &self,
         namespace: &str,
         name: &str,
         options: &DeleteOptions,
     ) -> Result<Deleted<K>, Status> {
-        let (mut obj, revision) = self.stored(namespace, name)?;
+        let (mut obj, revision) = self.stored(namespace, name).await?;
         let meta = obj.metadata();
         if let Some(uid) = &options.uid
             && *uid != meta.uid
@@ -857,13 +884,15 @@ impl<K: Served> Registry<K> {
             // none at all (and no finalizers) deletes now.
             let pending_grace = meta.deletion_grace_period_seconds.unwrap_or(0);
             match grace {
-                Some(0) | None if !has_finalizers => return self.remove(&key, revision, name),
+                Some(0) | None if !has_finalizers => {
+                    return self.remove(&key, revision, name).await;
+                }
                 Some(g) if g < pending_grace => {
                     let meta = obj.metadata_mut();
                     let at = now.checked_add_seconds(g).unwrap_or(now);
                     meta.deletion_timestamp = Some(if at < current { at } else { current });
                     meta.deletion_grace_period_seconds = Some(g);
-                    return self.mark(&key, obj, revision, name);
+                    return self.mark(&key, obj, revision, name).await;
                 }
                 _ => {
                     return Ok(Deleted {
@@ -881,12 +910,12 @@ impl<K: Served> Registry<K> {
             if meta.generation > 0 {
                 meta.generation += 1;
             }
-            return self.mark(&key, obj, revision, name);
+            return self.mark(&key, obj, revision, name).await;
         }
-        self.remove(&key, revision, name)
+        self.remove(&key, revision, name).await
     }
 
-    fn mark(
+    async fn mark(
         &self,
         key: &str,
         obj: K,
@@ -896,6 +925,7 @@ impl<K: Served> Registry<K> {
         match self
             .storage
             .update(key, encode(&obj, &self.codec)?, revision)
+            .await
         {
             Ok(s) => Ok(Deleted {
                 object: decode_stored(&s, &self.codec)?,
@@ -905,8 +935,13 @@ impl<K: Served> Registry<K> {
         }
     }
 
-    fn remove(&self, key: &str, revision: Revision, name: &str) -> Result<Deleted<K>, Status> {
-        match self.storage.delete(key, Some(revision)) {
+    async fn remove(
+        &self,
+        key: &str,
+        revision: Revision,
+        name: &str,
+    ) -> Result<Deleted<K>, Status> {
+        match self.storage.delete(key, Some(revision)).await {
             Ok(s) => Ok(Deleted {
                 object: decode_stored(&s, &self.codec)?,
                 pending: false,
@@ -919,10 +954,14 @@ impl<K: Served> Registry<K> {
     /// the selectors, after `options.resource_version` (a list's: no change
     /// is missed) or from now. A revision older than the storage keeps is
     /// a 410 `Expired`.
-    pub fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
+    pub async fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
         let (labels, fields) = parse_selectors(options)?;
         let from = match options.resource_version.as_deref() {
-            None | Some("") | Some("0") => self.storage.revision(),
+            None | Some("") | Some("0") => self
+                .storage
+                .revision()
+                .await
+                .map_err(Status::internal_error)?,
             Some(rv) => rv
                 .parse::<Revision>()
                 .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?,
@@ -930,10 +969,8 @@ impl<K: Served> Registry<K> {
         let inner = self
             .storage
             .watch(&Self::prefix(namespace), from)
-            .map_err(|e| match e {
-                StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
-                e => Status::internal_error(e),
-            })?;
+            .await
+            .map_err(Watch::<K>::storage_status)?;
         Ok(Watch {
             inner,
             namespace: namespace.to_string(),

@@ -11,14 +11,14 @@ impl<K: Served> Registry<K> {
     /// by key, sets merge, other lists are replaced). The result goes
     /// through the update path (defaults, strategy, validation); a patch
     /// that sets `metadata.resourceVersion` is a conditional update.
-    pub fn patch(
+    pub async fn patch(
         &self,
         namespace: &str,
         name: &str,
         patch_type: PatchType,
         patch: &[u8],
     ) -> Result<Outcome<K>, Status> {
-        let current = self.get(namespace, name)?;
+        let current = self.get(namespace, name).await?;
         let original = serde_json::to_value(&current)
             .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
@@ -46,6 +46,6 @@ impl<K: Served> Registry<K> {
                 object.metadata().name
             )));
         }
-        self.update(namespace, object)
+        self.update(namespace, object).await
     }
 }

@@ -3,14 +3,24 @@
 //! revision. Shaped like etcd (a global revision, compare-and-swap on a
 //! key's modification revision), so an etcd backend fits without changing
 //! the registry; [`MemoryStorage`] is the embedded default.
+//!
+//! The trait is asynchronous (a backend such as etcd does I/O) and object
+//! safe: methods return boxed futures ([`BoxFuture`]), as `async_trait`
+//! would write them, so a registry holds any storage as `Arc<dyn Storage>`.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::task::{Context, Poll};
 
+use futures_channel::mpsc::{UnboundedSender, unbounded};
+use futures_core::Stream;
 use serde_json::Value;
+
+/// A boxed, `Send` future: what [`Storage`]'s methods return.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// A store revision. Every change gets the next one; an object's
 /// `resourceVersion` is the revision of its last change.
@@ -99,62 +109,96 @@ impl fmt::Display for StorageError {
 
 impl std::error::Error for StorageError {}
 
-/// A stream of changes under a prefix, in revision order.
+/// A stream of changes under a prefix, in revision order. It ends when
+/// the storage is gone; an error (a backend's history compacted under a
+/// slow watcher: [`StorageError::TooOld`]) is the last item.
 pub struct Watch {
-    receiver: Receiver<Event>,
+    inner: Pin<Box<dyn Stream<Item = Result<Event, StorageError>> + Send>>,
 }
 
 impl Watch {
-    /// Wraps a channel of events (for storage backends).
-    pub fn new(receiver: Receiver<Event>) -> Self {
-        Watch { receiver }
+    /// Wraps a stream of events (for storage backends).
+    pub fn new(stream: impl Stream<Item = Result<Event, StorageError>> + Send + 'static) -> Self {
+        Watch {
+            inner: Box::pin(stream),
+        }
     }
 
-    /// The next event, waiting at most `timeout`; `None` on timeout or
-    /// when the storage is gone.
-    pub fn next_timeout(&self, timeout: Duration) -> Option<Event> {
-        self.receiver.recv_timeout(timeout).ok()
+    /// The next event; `None` when the watch has ended.
+    pub async fn next(&mut self) -> Option<Result<Event, StorageError>> {
+        std::future::poll_fn(|cx| self.inner.as_mut().poll_next(cx)).await
     }
 
-    /// The next event if one is ready.
-    pub fn try_next(&self) -> Option<Event> {
-        self.receiver.try_recv().ok()
-    }
-}
-
-impl Iterator for Watch {
-    type Item = Event;
-    /// Blocks until the next event; `None` when the storage is gone.
-    fn next(&mut self) -> Option<Event> {
-        self.receiver.recv().ok()
+    /// The next event if one is ready now, without waiting.
+    pub fn try_next(&mut self) -> Option<Result<Event, StorageError>> {
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        match self.inner.as_mut().poll_next(&mut cx) {
+            Poll::Ready(item) => item,
+            Poll::Pending => None,
+        }
     }
 }
 
-/// A key-value store with revisions and watches.
+impl Stream for Watch {
+    type Item = Result<Event, StorageError>;
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.inner.as_mut().poll_next(cx)
+    }
+}
+
+impl fmt::Debug for Watch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Watch")
+    }
+}
+
+/// A key-value store with revisions and watches. Implementations must
+/// not block the async runtime (an in-memory store answers at once; an
+/// I/O backend awaits its client).
 pub trait Storage: Send + Sync {
     /// The object at `key`.
-    fn get(&self, key: &str) -> Result<Stored, StorageError>;
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>>;
     /// Every object whose key starts with `prefix`, in key order, and the
     /// revision the list is consistent with.
-    fn list(&self, prefix: &str) -> Result<(Vec<Stored>, Revision), StorageError>;
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>>;
     /// Stores a new object; `AlreadyExists` if the key is taken.
-    fn create(&self, key: &str, value: Value) -> Result<Stored, StorageError>;
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>>;
     /// Replaces the object if its revision is still `expected`; `Conflict`
     /// otherwise, `NotFound` if it is gone.
-    fn update(&self, key: &str, value: Value, expected: Revision) -> Result<Stored, StorageError>;
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>>;
     /// Removes the object (if its revision is `expected`, when given) and
     /// returns its last state.
-    fn delete(&self, key: &str, expected: Option<Revision>) -> Result<Stored, StorageError>;
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>>;
     /// Changes under `prefix` after revision `from`; `TooOld` when the
     /// history no longer reaches back that far.
-    fn watch(&self, prefix: &str, from: Revision) -> Result<Watch, StorageError>;
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<Watch, StorageError>>;
     /// The current revision.
-    fn revision(&self) -> Revision;
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>>;
 }
 
 struct Watcher {
     prefix: String,
-    sender: Sender<Event>,
+    sender: UnboundedSender<Result<Event, StorageError>>,
 }
 
 struct State {
@@ -206,7 +250,8 @@ impl MemoryStorage {
 
     fn record(&self, state: &mut State, event: Event) {
         state.watchers.retain(|w| {
-            !event.object.key.starts_with(&w.prefix) || w.sender.send(event.clone()).is_ok()
+            !event.object.key.starts_with(&w.prefix)
+                || w.sender.unbounded_send(Ok(event.clone())).is_ok()
         });
         state.history.push_back(event);
         while state.history.len() > self.history_limit {
@@ -216,7 +261,59 @@ impl MemoryStorage {
 }
 
 impl Storage for MemoryStorage {
-    fn get(&self, key: &str) -> Result<Stored, StorageError> {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(std::future::ready(self.get_now(key)))
+    }
+
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
+        Box::pin(std::future::ready(self.list_now(prefix)))
+    }
+
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(std::future::ready(self.create_now(key, value)))
+    }
+
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(std::future::ready(self.update_now(key, value, expected)))
+    }
+
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(std::future::ready(self.delete_now(key, expected)))
+    }
+
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<Watch, StorageError>> {
+        Box::pin(std::future::ready(self.watch_now(prefix, from)))
+    }
+
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
+        Box::pin(std::future::ready(Ok(self.lock().revision)))
+    }
+}
+
+/// The operations themselves: in memory they complete at once, under a
+/// lock never held across an `await`.
+impl MemoryStorage {
+    fn get_now(&self, key: &str) -> Result<Stored, StorageError> {
         let state = self.lock();
         state
             .objects
@@ -229,7 +326,7 @@ impl Storage for MemoryStorage {
             .ok_or_else(|| StorageError::NotFound(key.to_string()))
     }
 
-    fn list(&self, prefix: &str) -> Result<(Vec<Stored>, Revision), StorageError> {
+    fn list_now(&self, prefix: &str) -> Result<(Vec<Stored>, Revision), StorageError> {
         let state = self.lock();
         let items = state
             .objects
@@ -244,7 +341,7 @@ impl Storage for MemoryStorage {
         Ok((items, state.revision))
     }
 
-    fn create(&self, key: &str, value: Value) -> Result<Stored, StorageError> {
+    fn create_now(&self, key: &str, value: Value) -> Result<Stored, StorageError> {
         let mut state = self.lock();
         if state.objects.contains_key(key) {
             return Err(StorageError::AlreadyExists(key.to_string()));
@@ -270,7 +367,12 @@ impl Storage for MemoryStorage {
         Ok(stored)
     }
 
-    fn update(&self, key: &str, value: Value, expected: Revision) -> Result<Stored, StorageError> {
+    fn update_now(
+        &self,
+        key: &str,
+        value: Value,
+        expected: Revision,
+    ) -> Result<Stored, StorageError> {
         let mut state = self.lock();
         let actual = match state.objects.get(key) {
             Some((_, r)) => *r,
@@ -305,7 +407,7 @@ impl Storage for MemoryStorage {
         Ok(stored)
     }
 
-    fn delete(&self, key: &str, expected: Option<Revision>) -> Result<Stored, StorageError> {
+    fn delete_now(&self, key: &str, expected: Option<Revision>) -> Result<Stored, StorageError> {
         let mut state = self.lock();
         let actual = match state.objects.get(key) {
             Some((_, r)) => *r,
@@ -340,7 +442,7 @@ impl Storage for MemoryStorage {
         Ok(stored)
     }
 
-    fn watch(&self, prefix: &str, from: Revision) -> Result<Watch, StorageError> {
+    fn watch_now(&self, prefix: &str, from: Revision) -> Result<Watch, StorageError> {
         let mut state = self.lock();
         // The history holds every change after `oldest - 1`.
         let oldest = state
@@ -353,24 +455,20 @@ impl Storage for MemoryStorage {
                 oldest: oldest - 1,
             });
         }
-        let (sender, receiver) = mpsc::channel();
+        let (sender, receiver) = unbounded();
         for e in state
             .history
             .iter()
             .filter(|e| e.object.revision > from && e.object.key.starts_with(prefix))
         {
             // The receiver is alive: it is in this function.
-            let _ = sender.send(e.clone());
+            let _ = sender.unbounded_send(Ok(e.clone()));
         }
         state.watchers.push(Watcher {
             prefix: prefix.to_string(),
             sender,
         });
         Ok(Watch::new(receiver))
-    }
-
-    fn revision(&self) -> Revision {
-        self.lock().revision
     }
 }
 
@@ -379,42 +477,42 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    #[test]
-    fn revisions_and_compare_and_swap() {
+    #[tokio::test]
+    async fn revisions_and_compare_and_swap() {
         let s = MemoryStorage::new();
-        let a = s.create("/a", json!(1)).unwrap();
+        let a = s.create("/a", json!(1)).await.unwrap();
         assert_eq!(a.revision, 1);
         assert_eq!(
-            s.create("/a", json!(2)),
+            s.create("/a", json!(2)).await,
             Err(StorageError::AlreadyExists("/a".into()))
         );
-        let b = s.update("/a", json!(2), 1).unwrap();
+        let b = s.update("/a", json!(2), 1).await.unwrap();
         assert_eq!(b.revision, 2);
         assert!(matches!(
-            s.update("/a", json!(3), 1),
+            s.update("/a", json!(3), 1).await,
             Err(StorageError::Conflict {
                 expected: 1,
                 actual: 2,
                 ..
             })
         ));
-        assert_eq!(s.get("/a").unwrap().value, json!(2));
+        assert_eq!(s.get("/a").await.unwrap().value, json!(2));
         assert!(matches!(
-            s.delete("/a", Some(1)),
+            s.delete("/a", Some(1)).await,
             Err(StorageError::Conflict { .. })
         ));
-        assert_eq!(s.delete("/a", Some(2)).unwrap().value, json!(2));
-        assert!(matches!(s.get("/a"), Err(StorageError::NotFound(_))));
-        assert_eq!(s.revision(), 3);
+        assert_eq!(s.delete("/a", Some(2)).await.unwrap().value, json!(2));
+        assert!(matches!(s.get("/a").await, Err(StorageError::NotFound(_))));
+        assert_eq!(s.revision().await, Ok(3));
     }
 
-    #[test]
-    fn lists_by_prefix_in_key_order() {
+    #[tokio::test]
+    async fn lists_by_prefix_in_key_order() {
         let s = MemoryStorage::new();
         for k in ["/x/b", "/x/a", "/y/a", "/x"] {
-            s.create(k, json!(k)).unwrap();
+            s.create(k, json!(k)).await.unwrap();
         }
-        let (items, rev) = s.list("/x/").unwrap();
+        let (items, rev) = s.list("/x/").await.unwrap();
         assert_eq!(
             items.iter().map(|i| i.key.as_str()).collect::<Vec<_>>(),
             ["/x/a", "/x/b"]
@@ -422,17 +520,18 @@ mod tests {
         assert_eq!(rev, 4);
     }
 
-    #[test]
-    fn watches_replay_history_and_follow() {
+    #[tokio::test]
+    async fn watches_replay_history_and_follow() {
         let s = MemoryStorage::with_history(3);
-        s.create("/p/a", json!(1)).unwrap();
-        s.create("/q/a", json!(1)).unwrap();
-        let w = s.watch("/p/", 0).unwrap();
-        s.update("/p/a", json!(2), 1).unwrap();
-        s.delete("/p/a", None).unwrap();
+        s.create("/p/a", json!(1)).await.unwrap();
+        s.create("/q/a", json!(1)).await.unwrap();
+        let mut w = s.watch("/p/", 0).await.unwrap();
+        s.update("/p/a", json!(2), 1).await.unwrap();
+        s.delete("/p/a", None).await.unwrap();
         let kinds: Vec<_> = std::iter::from_fn(|| w.try_next())
-            .map(|e| (e.kind, e.object.revision))
-            .collect();
+            .map(|e| e.map(|e| (e.kind, e.object.revision)))
+            .collect::<Result<_, _>>()
+            .unwrap();
         assert_eq!(
             kinds,
             [
@@ -443,13 +542,23 @@ mod tests {
         );
         // Revision 1 and 2 left the 3-event history.
         assert!(matches!(
-            s.watch("/p/", 0),
+            s.watch("/p/", 0).await,
             Err(StorageError::TooOld {
                 requested: 0,
                 oldest: 1
             })
         ));
-        assert!(s.watch("/p/", 2).is_ok());
-        assert!(s.watch("/p/", 4).is_ok());
+        assert!(s.watch("/p/", 2).await.is_ok());
+        assert!(s.watch("/p/", 4).await.is_ok());
+        // A watch waits for the next change.
+        let mut w = s.watch("/p/", 4).await.unwrap();
+        assert!(w.try_next().is_none());
+        let next = tokio::spawn(async move { w.next().await });
+        s.create("/p/b", json!(1)).await.unwrap();
+        let event = next.await.unwrap().unwrap().unwrap();
+        assert_eq!(
+            (event.kind, event.object.key.as_str()),
+            (EventType::Added, "/p/b")
+        );
     }
 }

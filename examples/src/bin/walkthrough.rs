@@ -38,7 +38,8 @@ fn report<T: serde::Serialize>(step: &str, result: Result<T, api_core::Status>) 
     }
 }
 
-fn main() {
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
     let t0 = Time::parse("2026-01-01T00:00:00Z").expect("a valid time");
     let cronjobs = Registry::<CronJob>::new(DefaultStrategy).with_clock(move || t0);
 
@@ -65,7 +66,10 @@ fn main() {
     let mut job = CronJob::new("hello", spec.clone());
     job.metadata.labels.insert("app".into(), "hello".into());
     job.metadata.finalizers.push("example.com/cleanup".into());
-    let Some(created) = report("create", cronjobs.create("default", job).map(|o| o.object)) else {
+    let Some(created) = report(
+        "create",
+        cronjobs.create("default", job).await.map(|o| o.object),
+    ) else {
         return;
     };
 
@@ -73,14 +77,17 @@ fn main() {
     let mut bad = CronJob::new("Bad_Name", spec.clone());
     bad.spec.schedule = "never".into();
     bad.spec.job_template.ports[0].port = 0;
-    report("create an invalid object", cronjobs.create("default", bad));
+    report(
+        "create an invalid object",
+        cronjobs.create("default", bad).await,
+    );
 
     // 3. Update: the spec changes, so the generation goes up.
     let mut update = created.clone();
     update.spec.suspend = Some(true);
     let Some(updated) = report(
         "update",
-        cronjobs.update("default", update).map(|o| o.object),
+        cronjobs.update("default", update).await.map(|o| o.object),
     ) else {
         return;
     };
@@ -90,7 +97,7 @@ fn main() {
     stale.spec.schedule = "0 * * * *".into();
     report(
         "update with a stale resourceVersion",
-        cronjobs.update("default", stale),
+        cronjobs.update("default", stale).await,
     );
 
     // 5. Status through the status subresource, with a condition.
@@ -111,6 +118,7 @@ fn main() {
         "update status",
         cronjobs
             .update_status("default", with_status)
+            .await
             .map(|o| o.object),
     ) else {
         return;
@@ -123,37 +131,43 @@ fn main() {
         "strategic merge patch",
         cronjobs
             .patch("default", "hello", PatchType::StrategicMerge, patch)
+            .await
             .map(|o| o.object),
     );
 
     // 7. Delete: the finalizer holds the object, marked with deletionTimestamp.
     report(
         "delete (held by a finalizer)",
-        cronjobs.delete("default", "hello", &DeleteOptions::default()),
+        cronjobs
+            .delete("default", "hello", &DeleteOptions::default())
+            .await,
     );
 
     // 8. The controller removes its finalizer: the object goes.
-    let Ok(mut current) = cronjobs.get("default", "hello") else {
+    let Ok(mut current) = cronjobs.get("default", "hello").await else {
         return;
     };
     current.metadata.finalizers.clear();
     report(
         "remove the finalizer",
-        cronjobs.update("default", current).map(|o| o.object),
+        cronjobs.update("default", current).await.map(|o| o.object),
     );
     report(
         "get after the finalizer is gone",
-        cronjobs.get("default", "hello"),
+        cronjobs.get("default", "hello").await,
     );
-    report("list", cronjobs.list("default", &ListOptions::default()));
+    report(
+        "list",
+        cronjobs.list("default", &ListOptions::default()).await,
+    );
     let _ = after_status;
 
-    versions();
+    versions().await;
 }
 
 /// The multi-version CronTab: two registries (one per served version)
 /// over one storage, which holds the storage version `v1`.
-fn versions() {
+async fn versions() {
     use api_core::conversion::ConversionReview;
     use api_core::registry::MemoryStorage;
     use examples::crontab::{self, v1, v1alpha1};
@@ -188,14 +202,18 @@ fn versions() {
     );
     report(
         "create in v1alpha1",
-        old.create("default", tab).map(|o| o.object),
+        old.create("default", tab).await.map(|o| o.object),
     );
-    report("get in v1", new.get("default", "nightly"));
+    report("get in v1", new.get("default", "nightly").await);
     // 10. Back in v1alpha1: the field it cannot hold is kept in an annotation.
-    report("get in v1alpha1", old.get("default", "nightly"));
+    report("get in v1alpha1", old.get("default", "nightly").await);
 
     // 11. The conversion webhook, as the apiserver would call it.
-    let Ok(object) = new.get("default", "nightly").map(serde_json::to_value) else {
+    let Ok(object) = new
+        .get("default", "nightly")
+        .await
+        .map(serde_json::to_value)
+    else {
         return;
     };
     let review = ConversionReview::request(
