@@ -14,5 +14,9 @@ pub mod discovery;
 pub mod jsonpath;
 pub mod negotiation;
 pub mod openapi;
+pub mod served;
+pub mod server;
 pub mod table;
 pub mod version;
+
+pub use server::{ApiServer, ServerBuilder};

@@ -1,0 +1,266 @@
+//! Type erasure: a [`Registry<K>`] seen through JSON, so that one server
+//! dispatches requests by path to registries of different Rust types.
+//!
+//! [`ServedKind`] is object safe; [`ServerBuilder::resource`]
+//! (crate::ServerBuilder::resource) wraps a `Registry<K>` in it. Bodies
+//! come in as JSON values and go out as JSON values; every failure is the
+//! apiserver's [`Status`].
+
+use std::pin::Pin;
+use std::sync::Arc;
+
+use api_core::Status;
+use api_core::crd::CustomResourceDefinition;
+use api_core::decode::{DecodeOptions, FieldValidation, decode};
+use api_core::patch::PatchType;
+use api_core::registry::{BoxFuture, DeleteOptions, ListOptions, Registry, Served, WatchEvent};
+use api_core::resource::CustomResourceExt;
+use futures_core::Stream;
+use serde_json::Value;
+
+/// One watch event as JSON: `("ADDED" | "MODIFIED" | "DELETED", object)`.
+pub type JsonEvent = Result<(&'static str, Value), Status>;
+
+/// A stream of [`JsonEvent`]s.
+pub type JsonWatch = Pin<Box<dyn Stream<Item = JsonEvent> + Send>>;
+
+/// A write's result: the object and the strategy's warnings.
+#[derive(Clone, Debug)]
+pub struct Written {
+    /// The object as stored.
+    pub object: Value,
+    /// Warnings for `Warning` headers.
+    pub warnings: Vec<String>,
+    /// Whether the write created the object (201 rather than 200).
+    pub created: bool,
+}
+
+/// A kind served over JSON: what the HTTP layer calls.
+pub trait ServedKind: Send + Sync {
+    /// The kind's CRD (its names, scope, versions, schema, columns).
+    fn crd(&self) -> CustomResourceDefinition;
+    /// `group`, `version`, `plural`.
+    fn path(&self) -> (&'static str, &'static str, &'static str);
+    /// Whether objects live in namespaces.
+    fn namespaced(&self) -> bool;
+    /// Whether the status subresource is on.
+    fn status_subresource(&self) -> bool;
+    /// `GET` one object.
+    fn get<'a>(&'a self, namespace: &'a str, name: &'a str)
+    -> BoxFuture<'a, Result<Value, Status>>;
+    /// `GET` the collection (a `...List`).
+    fn list<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<Value, Status>>;
+    /// `POST`: decode the JSON `body` (strictness from `validation`),
+    /// create.
+    fn create<'a>(
+        &'a self,
+        namespace: &'a str,
+        body: &'a [u8],
+        validation: FieldValidation,
+    ) -> BoxFuture<'a, Result<Written, Status>>;
+    /// `PUT` of the object (`status`: of its status subresource).
+    fn update<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        body: &'a [u8],
+        validation: FieldValidation,
+        status: bool,
+    ) -> BoxFuture<'a, Result<Written, Status>>;
+    /// `PATCH`.
+    fn patch<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        patch_type: PatchType,
+        body: &'a [u8],
+    ) -> BoxFuture<'a, Result<Written, Status>>;
+    /// `DELETE`: the object (its last state, or as marked for deletion)
+    /// and whether it is still there (finalizers, grace period).
+    fn delete<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        options: &'a DeleteOptions,
+    ) -> BoxFuture<'a, Result<(Value, bool), Status>>;
+    /// `GET ...?watch=true`.
+    fn watch<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<JsonWatch, Status>>;
+}
+
+/// A [`Registry<K>`] as a [`ServedKind`].
+pub struct RegistryKind<K: Served> {
+    registry: Arc<Registry<K>>,
+}
+
+impl<K: Served> RegistryKind<K> {
+    /// Serves `registry`.
+    pub fn new(registry: Arc<Registry<K>>) -> Self {
+        RegistryKind { registry }
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, Status> {
+    serde_json::to_value(value)
+        .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))
+}
+
+/// The body as a `K`: the registry defaults and validates it (with the
+/// strategy), so decoding only reads it, with the request's field
+/// validation.
+fn decode_body<K: Served + CustomResourceExt>(
+    body: &[u8],
+    validation: FieldValidation,
+) -> Result<(K, Vec<String>), Status> {
+    let options = DecodeOptions {
+        field_validation: validation,
+        apply_defaults: false,
+        validate: false,
+    };
+    let decoded = decode::<K>(body, &options)?;
+    Ok((decoded.object, decoded.warnings))
+}
+
+impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
+    fn crd(&self) -> CustomResourceDefinition {
+        K::crd()
+    }
+
+    fn path(&self) -> (&'static str, &'static str, &'static str) {
+        (K::GROUP, K::VERSION, K::PLURAL)
+    }
+
+    fn namespaced(&self) -> bool {
+        K::SCOPE.is_namespaced()
+    }
+
+    fn status_subresource(&self) -> bool {
+        K::STATUS_SUBRESOURCE
+    }
+
+    fn get<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Value, Status>> {
+        Box::pin(async move { to_json(&self.registry.get(namespace, name).await?) })
+    }
+
+    fn list<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<Value, Status>> {
+        Box::pin(async move { to_json(&self.registry.list(namespace, options).await?) })
+    }
+
+    fn create<'a>(
+        &'a self,
+        namespace: &'a str,
+        body: &'a [u8],
+        validation: FieldValidation,
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        Box::pin(async move {
+            let (object, mut warnings) = decode_body::<K>(body, validation)?;
+            let outcome = self.registry.create(namespace, object).await?;
+            warnings.extend(outcome.warnings);
+            Ok(Written {
+                object: to_json(&outcome.object)?,
+                warnings,
+                created: true,
+            })
+        })
+    }
+
+    fn update<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        body: &'a [u8],
+        validation: FieldValidation,
+        status: bool,
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        Box::pin(async move {
+            let (object, mut warnings) = decode_body::<K>(body, validation)?;
+            if object.metadata().name != name {
+                return Err(Status::bad_request(format!(
+                    "the name of the object ({}) does not match the name on the URL ({name})",
+                    object.metadata().name
+                )));
+            }
+            let outcome = if status {
+                self.registry.update_status(namespace, object).await?
+            } else {
+                self.registry.update(namespace, object).await?
+            };
+            warnings.extend(outcome.warnings);
+            Ok(Written {
+                object: to_json(&outcome.object)?,
+                warnings,
+                created: false,
+            })
+        })
+    }
+
+    fn patch<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        patch_type: PatchType,
+        body: &'a [u8],
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        Box::pin(async move {
+            let outcome = self
+                .registry
+                .patch(namespace, name, patch_type, body)
+                .await?;
+            Ok(Written {
+                object: to_json(&outcome.object)?,
+                warnings: outcome.warnings,
+                created: false,
+            })
+        })
+    }
+
+    fn delete<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        options: &'a DeleteOptions,
+    ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
+        Box::pin(async move {
+            let deleted = self.registry.delete(namespace, name, options).await?;
+            Ok((to_json(&deleted.object)?, deleted.pending))
+        })
+    }
+
+    fn watch<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<JsonWatch, Status>> {
+        Box::pin(async move {
+            let watch = self.registry.watch(namespace, options).await?;
+            let events = futures_util::stream::unfold(watch, |mut watch| async move {
+                let event = watch.next().await?;
+                let json = event.and_then(|e| {
+                    let (kind, object) = match &e {
+                        WatchEvent::Added(o) => ("ADDED", o),
+                        WatchEvent::Modified(o) => ("MODIFIED", o),
+                        WatchEvent::Deleted(o) => ("DELETED", o),
+                    };
+                    Ok((kind, to_json(object)?))
+                });
+                Some((json, watch))
+            });
+            Ok(Box::pin(events) as JsonWatch)
+        })
+    }
+}
