@@ -1,8 +1,9 @@
 //! Type erasure: a [`Registry<K>`] seen through JSON, so that one server
 //! dispatches requests by path to registries of different Rust types.
 //!
-//! [`ServedKind`] is object safe; [`ServerBuilder::resource`]
-//! (crate::ServerBuilder::resource) wraps a `Registry<K>` in it. Bodies
+//! [`ServedKind`] is object safe;
+//! [`ServerBuilder::resource`](crate::ServerBuilder::resource) wraps a
+//! `Registry<K>` in it. Bodies
 //! come in as JSON values and go out as JSON values; every failure is the
 //! apiserver's [`Status`].
 
