@@ -15,4 +15,5 @@ pub mod jsonpath;
 pub mod negotiation;
 pub mod openapi;
 pub mod table;
+pub mod tls;
 pub mod version;
