@@ -12,6 +12,7 @@
 
 pub mod discovery;
 pub mod jsonpath;
+pub mod kubeconfig;
 pub mod negotiation;
 pub mod openapi;
 pub mod table;
