@@ -614,3 +614,11 @@ fn tokio_acceptor_over_loopback() {
         assert_eq!(alpn.as_deref(), Some(&b"h2"[..]));
     });
 }
+
+#[test]
+fn server_tls_can_be_shared_between_tasks() {
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send_sync::<ServerTls>();
+    assert_send_sync::<GeneratedCertificates>();
+    assert_send_sync::<TlsError>();
+}
