@@ -23,9 +23,10 @@
 //!   `k8s.io/apiserver/pkg/authentication/request/x509` does: see
 //!   [`user_from_certificate`].
 //!
-//! The crypto provider is rustls' `ring` one, passed explicitly (never the
-//! process-wide default), so that nothing here depends on which providers
-//! other crates in the binary enable.
+//! The crypto provider is rustls' `ring` one (a much smaller C build than
+//! `aws-lc-rs`), passed explicitly (never the process-wide default), so
+//! that nothing here depends on which providers other crates in the binary
+//! enable.
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -49,11 +50,11 @@ pub const ALPN_PROTOCOLS: [&[u8]; 2] = [b"h2", b"http/1.1"];
 
 /// How long generated certificates are valid: one year, as client-go's
 /// `GenerateSelfSignedCertKeyWithFixtures`.
-pub const GENERATED_VALIDITY: time::Duration = time::Duration::days(365);
+pub const GENERATED_VALIDITY: std::time::Duration = std::time::Duration::from_secs(365 * 24 * 3600);
 
 /// How far back generated certificates' validity starts (client-go: "valid
 /// an hour earlier to avoid flakes due to clock skew").
-pub const GENERATED_BACKDATE: time::Duration = time::Duration::hours(1);
+pub const GENERATED_BACKDATE: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// The host name generated certificates are named after (their common
 /// names are `localhost-ca@<unix time>` and `localhost@<unix time>`, as
