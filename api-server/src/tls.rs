@@ -481,6 +481,9 @@ pub fn load_certified_key(cert_file: &Path, key_file: &Path) -> Result<Certified
         .map_err(|e| invalid(key_file, format!("unsupported private key: {e}")))?;
     match rustls::sign::CertifiedKey::new(chain.clone(), signing).keys_match() {
         Ok(()) => {}
+        // A key that cannot give its public key cannot be compared; rustls
+        // checks what it can when it builds the configuration.
+        Err(rustls::Error::InconsistentKeys(rustls::InconsistentKeys::Unknown)) => {}
         Err(rustls::Error::InconsistentKeys(_)) => {
             return Err(TlsError::KeyMismatch {
                 cert: cert_file.to_owned(),

@@ -400,6 +400,17 @@ fn bad_files_give_errors_naming_the_file() {
         )
     );
 
+    // A certificate block whose DER is not a certificate.
+    let not_a_cert = write(
+        "not-a-cert.crt",
+        "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    );
+    let text = error_text(load_certified_key(&not_a_cert, &testdata("ec-sec1.key")));
+    assert!(
+        text.starts_with(&format!("{}: unusable certificate: ", not_a_cert.display())),
+        "{text}"
+    );
+
     // Through the flags.
     let only_cert = TlsOptions {
         cert_file: Some(testdata("rsa.crt")),
