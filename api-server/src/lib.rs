@@ -12,11 +12,13 @@
 
 pub mod discovery;
 pub mod jsonpath;
+pub mod kubeconfig;
 pub mod negotiation;
 pub mod openapi;
 pub mod served;
 pub mod server;
 pub mod table;
+pub mod tls;
 pub mod version;
 
 pub use server::{ApiServer, ServerBuilder};
