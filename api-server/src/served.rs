@@ -99,12 +99,25 @@ pub trait ServedKind: Send + Sync {
 /// A [`Registry<K>`] as a [`ServedKind`].
 pub struct RegistryKind<K: Served> {
     registry: Arc<Registry<K>>,
+    crd: Option<CustomResourceDefinition>,
 }
 
 impl<K: Served> RegistryKind<K> {
-    /// Serves `registry`.
+    /// Serves `registry`, described by `K::crd()`.
     pub fn new(registry: Arc<Registry<K>>) -> Self {
-        RegistryKind { registry }
+        RegistryKind {
+            registry,
+            crd: None,
+        }
+    }
+
+    /// Serves `registry`, one version of the multi-version kind `crd`
+    /// describes (discovery and tables read every served version there).
+    pub fn with_crd(registry: Arc<Registry<K>>, crd: CustomResourceDefinition) -> Self {
+        RegistryKind {
+            registry,
+            crd: Some(crd),
+        }
     }
 }
 
@@ -131,7 +144,7 @@ fn decode_body<K: Served + CustomResourceExt>(
 
 impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
     fn crd(&self) -> CustomResourceDefinition {
-        K::crd()
+        self.crd.clone().unwrap_or_else(K::crd)
     }
 
     fn path(&self) -> (&'static str, &'static str, &'static str) {

@@ -31,7 +31,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use api_core::ApiType;
 use api_core::Status;
+use api_core::conversion::Versions;
 use api_core::decode::FieldValidation;
 use api_core::meta::ListMeta;
 use api_core::patch::PatchType;
@@ -45,6 +47,8 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use crate::discovery::Discovery;
@@ -74,6 +78,27 @@ impl ServerBuilder {
         self
     }
 
+    /// Serves `K`, one version of the multi-version kind `versions`
+    /// describes: objects are stored in its storage version, and every
+    /// served version's registry shares the builder's storage (call it
+    /// once per served version). Fails as
+    /// [`Registry::with_versions`] does.
+    pub fn version<K, H>(
+        mut self,
+        strategy: impl Strategy<K> + 'static,
+        versions: Arc<Versions<H>>,
+    ) -> Result<Self, Status>
+    where
+        K: Served + CustomResourceExt,
+        H: CustomResourceExt + ApiType + Serialize + DeserializeOwned + 'static,
+    {
+        let crd = versions.crd().map_err(Status::internal_error)?;
+        let registry = Registry::<K>::with_versions(strategy, self.storage.clone(), versions)?;
+        self.kinds
+            .push(Arc::new(RegistryKind::with_crd(Arc::new(registry), crd)));
+        Ok(self)
+    }
+
     /// Serves an already built kind (a registry of one version of a
     /// multi-version kind, or anything implementing [`ServedKind`]).
     pub fn kind(mut self, kind: Arc<dyn ServedKind>) -> Self {
@@ -96,7 +121,13 @@ impl ServerBuilder {
 
     /// The server.
     pub fn build(self) -> ApiServer {
-        let discovery = Discovery::new(self.kinds.iter().map(|k| k.crd()).collect());
+        // One CRD per kind, however many versions are served.
+        let mut crds: BTreeMap<String, _> = BTreeMap::new();
+        for kind in &self.kinds {
+            let crd = kind.crd();
+            crds.entry(crd.name().to_string()).or_insert(crd);
+        }
+        let discovery = Discovery::new(crds.into_values().collect());
         let mut by_path = BTreeMap::new();
         for kind in &self.kinds {
             let (g, v, plural) = kind.path();
@@ -144,9 +175,46 @@ impl ApiServer {
             .with_state(self.inner.clone())
     }
 
-    /// Serves on `listener` until the future is dropped.
+    /// Serves plain HTTP on `listener` until the future is dropped.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         axum::serve(listener, self.router()).await
+    }
+
+    /// Serves HTTPS (HTTP/1.1 and HTTP/2 by ALPN) on `listener` until the
+    /// future is dropped. A client whose handshake fails is dropped alone;
+    /// the server goes on.
+    pub async fn serve_tls(
+        self,
+        listener: tokio::net::TcpListener,
+        tls: &crate::tls::ServerTls,
+    ) -> std::io::Result<()> {
+        let acceptor = tls.acceptor();
+        let router = self.router();
+        loop {
+            let (stream, _) = match listener.accept().await {
+                Ok(accepted) => accepted,
+                // Out of file descriptors and the like: wait, go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let acceptor = acceptor.clone();
+            let router = router.clone();
+            tokio::spawn(async move {
+                let handshake =
+                    tokio::time::timeout(Duration::from_secs(10), acceptor.accept(stream)).await;
+                let Ok(Ok(stream)) = handshake else {
+                    return;
+                };
+                let service = hyper_util::service::TowerToHyperService::new(router);
+                let _ = hyper_util::server::conn::auto::Builder::new(
+                    hyper_util::rt::TokioExecutor::new(),
+                )
+                .serve_connection_with_upgrades(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            });
+        }
     }
 }
 
