@@ -53,6 +53,7 @@ use serde_json::{Value, json};
 
 use crate::discovery::Discovery;
 use crate::negotiation::{Representation, negotiate};
+use crate::openapi::OpenApiV3;
 use crate::served::{RegistryKind, ServedKind, Written};
 use crate::table::{IncludeObject, TableConvertor, TableOptions};
 
@@ -127,7 +128,9 @@ impl ServerBuilder {
             let crd = kind.crd();
             crds.entry(crd.name().to_string()).or_insert(crd);
         }
-        let discovery = Discovery::new(crds.into_values().collect());
+        let crds: Vec<_> = crds.into_values().collect();
+        let openapi = OpenApiV3::new(&crds);
+        let discovery = Discovery::new(crds);
         let mut by_path = BTreeMap::new();
         for kind in &self.kinds {
             let (g, v, plural) = kind.path();
@@ -140,6 +143,7 @@ impl ServerBuilder {
             inner: Arc::new(Inner {
                 by_path,
                 discovery,
+                openapi,
                 max_request_bytes: self.max_request_bytes,
             }),
         }
@@ -149,6 +153,7 @@ impl ServerBuilder {
 struct Inner {
     by_path: BTreeMap<(String, String, String), Arc<dyn ServedKind>>,
     discovery: Discovery,
+    openapi: OpenApiV3,
     max_request_bytes: usize,
 }
 
@@ -320,6 +325,32 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         (Method::GET, ["apis", group, version]) => {
             match inner.discovery.api_resource_list(group, version) {
                 Some(l) => json_response(StatusCode::OK, &l, "application/json"),
+                None => status_response(not_found_path()),
+            }
+        }
+        (Method::GET, ["openapi", "v3"]) => {
+            json_response(StatusCode::OK, &inner.openapi.index(), "application/json")
+        }
+        (Method::GET, ["openapi", "v3", rest @ ..]) => {
+            // `apis/<g>/<v>` (or `api/v1`); the `hash` query makes the URL
+            // immutable, so clients may cache it for good.
+            match inner.openapi.document(&rest.join("/")) {
+                Some(doc) => {
+                    let cache = if query.get("hash") == Some(&doc.hash) {
+                        "public, immutable"
+                    } else {
+                        "no-cache, private"
+                    };
+                    (
+                        StatusCode::OK,
+                        [
+                            (header::CONTENT_TYPE, "application/json"),
+                            (header::CACHE_CONTROL, cache),
+                        ],
+                        doc.json.clone(),
+                    )
+                        .into_response()
+                }
                 None => status_response(not_found_path()),
             }
         }
@@ -729,6 +760,58 @@ async fn watch_response(
         .get("timeoutSeconds")
         .and_then(|t| t.parse::<u64>().ok())
         .unwrap_or(1800);
+    // Without a resourceVersion (or with "0") a watch starts with the
+    // current state, as synthetic ADDED events, then follows the changes
+    // after it; `sendInitialEvents=true` asks for the same explicitly and
+    // ends the initial events with a BOOKMARK annotated
+    // `k8s.io/initial-events-end` (watch-list, which kube-rs and client-go
+    // use). apiserver `storage/cacher` semantics.
+    let send_initial = match query.get("sendInitialEvents").map(String::as_str) {
+        Some("true") => true,
+        Some("false") => false,
+        _ => matches!(options.resource_version.as_deref(), None | Some("0")),
+    };
+    let mut options = options;
+    let mut initial: Vec<Vec<u8>> = Vec::new();
+    if send_initial {
+        let list_options = ListOptions {
+            limit: None,
+            continue_token: None,
+            resource_version: None,
+            ..options.clone()
+        };
+        let list = match kind.list(namespace, &list_options).await {
+            Ok(list) => list,
+            Err(status) => return status_response(status),
+        };
+        let revision = list
+            .pointer("/metadata/resourceVersion")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        for item in list
+            .get("items")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            initial.push(event_line("ADDED", item));
+        }
+        if query.get("sendInitialEvents").map(String::as_str) == Some("true") {
+            let (group, version, _) = kind.path();
+            let crd = kind.crd();
+            let bookmark = json!({
+                "kind": crd.spec.names.kind,
+                "apiVersion": format!("{group}/{version}"),
+                "metadata": {
+                    "resourceVersion": revision,
+                    "annotations": {"k8s.io/initial-events-end": "true"}
+                }
+            });
+            initial.push(event_line("BOOKMARK", &bookmark));
+        }
+        options.resource_version = Some(revision);
+    }
     let events = match kind.watch(namespace, &options).await {
         Ok(events) => events,
         Err(status) => {
@@ -747,19 +830,19 @@ async fn watch_response(
         }
     };
     let deadline = tokio::time::sleep(Duration::from_secs(timeout));
-    let lines = events
-        .map(|event| {
+    let initial = futures_util::stream::iter(
+        initial
+            .into_iter()
+            .map(|l| Ok::<_, std::convert::Infallible>(Bytes::from(l))),
+    );
+    let lines = initial
+        .chain(events.map(|event| {
             let line = match event {
-                Ok((kind, object)) => {
-                    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object}))
-                        .unwrap_or_default();
-                    line.push(b'\n');
-                    line
-                }
+                Ok((kind, object)) => event_line(kind, &object),
                 Err(status) => error_line(&status),
             };
             Ok::<_, std::convert::Infallible>(Bytes::from(line))
-        })
+        }))
         .take_until(deadline);
     Response::builder()
         .status(StatusCode::OK)
@@ -767,6 +850,12 @@ async fn watch_response(
         .header(header::TRANSFER_ENCODING, "chunked")
         .body(Body::from_stream(lines))
         .unwrap_or_else(|_| status_response(Status::internal_error("watch response")))
+}
+
+fn event_line(kind: &str, object: &Value) -> Vec<u8> {
+    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
+    line.push(b'\n');
+    line
 }
 
 fn error_line(status: &Status) -> Vec<u8> {

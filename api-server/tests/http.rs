@@ -328,8 +328,8 @@ async fn watch_streams_one_event_per_line() {
         .as_str()
         .unwrap()
         .to_string();
-    // From now (`resourceVersion=0`): the change after it. (The initial
-    // ADDED events of the existing objects are still to come: issue 15.)
+    // `resourceVersion=0`: the current state as ADDED events, then the
+    // changes after it.
     let response = app
         .clone()
         .oneshot(req(
@@ -357,6 +357,90 @@ async fn watch_streams_one_event_per_line() {
         .map(|l| serde_json::from_slice(l).unwrap())
         .collect();
     let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
-    assert_eq!(types, ["MODIFIED"], "{lines:?}");
-    assert_eq!(lines[0]["object"]["spec"]["size"], 2);
+    assert_eq!(types, ["ADDED", "MODIFIED"], "{lines:?}");
+    assert_eq!(lines[0]["object"]["spec"]["size"], 1);
+    assert_eq!(lines[1]["object"]["spec"]["size"], 2);
+}
+
+/// Watch-list (kube-rs, client-go): `sendInitialEvents=true` with
+/// `resourceVersionMatch=NotOlderThan` sends the state, then a BOOKMARK
+/// annotated `k8s.io/initial-events-end`; a watch from a list's
+/// resourceVersion sends only what came after.
+#[tokio::test]
+async fn watch_list_and_watch_from_a_list() {
+    let app = app();
+    call(&app, req("POST", WIDGETS, Some(widget("a", 1)))).await;
+    call(&app, req("POST", WIDGETS, Some(widget("b", 2)))).await;
+    let lines = |bytes: axum::body::Bytes| -> Vec<Value> {
+        bytes
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect()
+    };
+    let response = app
+        .clone()
+        .oneshot(req(
+            "GET",
+            &format!("{WIDGETS}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=1"),
+            None,
+        ))
+        .await
+        .unwrap();
+    let events = lines(to_bytes(response.into_body(), usize::MAX).await.unwrap());
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["ADDED", "ADDED", "BOOKMARK"], "{events:?}");
+    let bookmark = &events[2]["object"];
+    assert_eq!(bookmark["kind"], "Widget");
+    assert_eq!(
+        bookmark["metadata"]["annotations"]["k8s.io/initial-events-end"],
+        "true"
+    );
+
+    let list = call(&app, req("GET", WIDGETS, None)).await;
+    let rv = list.body["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let response = app
+        .clone()
+        .oneshot(req(
+            "GET",
+            &format!("{WIDGETS}?watch=true&resourceVersion={rv}&timeoutSeconds=1"),
+            None,
+        ))
+        .await
+        .unwrap();
+    call(&app, req("DELETE", &format!("{WIDGETS}/a"), None)).await;
+    let events = lines(to_bytes(response.into_body(), usize::MAX).await.unwrap());
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["DELETED"], "{events:?}");
+}
+
+/// OpenAPI v3 for `kubectl explain` and `kubectl apply`'s field
+/// validation: the index points at a hashed, immutable document.
+#[tokio::test]
+async fn openapi_v3_documents() {
+    let app = app();
+    let index = call(&app, req("GET", "/openapi/v3", None)).await;
+    assert_eq!(index.code, StatusCode::OK);
+    let url = index.body["paths"]["apis/example.com/v1"]["serverRelativeURL"]
+        .as_str()
+        .expect("the group-version is listed")
+        .to_string();
+    let doc = call(&app, req("GET", &url, None)).await;
+    assert_eq!(doc.code, StatusCode::OK);
+    assert_eq!(doc.headers[header::CACHE_CONTROL], "public, immutable");
+    let widget = &doc.body["components"]["schemas"]["com.example.v1.Widget"];
+    assert_eq!(
+        widget["x-kubernetes-group-version-kind"][0]["kind"], "Widget",
+        "{}",
+        doc.body
+    );
+    assert_eq!(
+        widget["properties"]["spec"]["properties"]["size"]["maximum"],
+        10
+    );
+    let missing = call(&app, req("GET", "/openapi/v3/apis/other.com/v1", None)).await;
+    assert_eq!(missing.code, StatusCode::NOT_FOUND);
 }
