@@ -13,8 +13,10 @@
 pub mod discovery;
 pub mod jsonpath;
 pub mod kubeconfig;
+pub mod namespaces;
 pub mod negotiation;
 pub mod openapi;
+pub mod protobuf;
 pub mod served;
 pub mod server;
 pub mod table;

@@ -51,7 +51,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::discovery::Discovery;
+use crate::discovery::{Discovery, NamespaceDiscovery};
+use crate::namespaces::{Namespaces, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
 use crate::served::{RegistryKind, ServedKind, Written};
@@ -65,6 +66,7 @@ pub struct ServerBuilder {
     storage: Arc<dyn Storage>,
     kinds: Vec<Arc<dyn ServedKind>>,
     max_request_bytes: usize,
+    namespaces: bool,
 }
 
 impl ServerBuilder {
@@ -114,6 +116,16 @@ impl ServerBuilder {
         self
     }
 
+    /// Serves core `v1` `Namespace`s (`/api/v1/namespaces`: create, get,
+    /// list, delete with their content), creates `default`,
+    /// `kube-system`, `kube-public` and `kube-node-lease`, and refuses to
+    /// create namespaced objects in a namespace that does not exist (404,
+    /// as NamespaceLifecycle does).
+    pub fn with_namespaces(mut self) -> Self {
+        self.namespaces = true;
+        self
+    }
+
     /// The request body limit (413 above it).
     pub fn max_request_bytes(mut self, bytes: usize) -> Self {
         self.max_request_bytes = bytes;
@@ -129,8 +141,14 @@ impl ServerBuilder {
             crds.entry(crd.name().to_string()).or_insert(crd);
         }
         let crds: Vec<_> = crds.into_values().collect();
-        let openapi = OpenApiV3::new(&crds);
-        let discovery = Discovery::new(crds);
+        let mut openapi = OpenApiV3::new(&crds);
+        let mut discovery = Discovery::new(crds);
+        let namespaces = self.namespaces.then(|| {
+            openapi = std::mem::take(&mut openapi).with_core_v1();
+            discovery = std::mem::replace(&mut discovery, Discovery::new(Vec::new()))
+                .with_namespaces(NamespaceDiscovery::default());
+            Namespaces::new(self.storage.clone())
+        });
         let mut by_path = BTreeMap::new();
         for kind in &self.kinds {
             let (g, v, plural) = kind.path();
@@ -144,6 +162,8 @@ impl ServerBuilder {
                 by_path,
                 discovery,
                 openapi,
+                namespaces,
+                system_namespaces: tokio::sync::OnceCell::new(),
                 max_request_bytes: self.max_request_bytes,
             }),
         }
@@ -154,6 +174,9 @@ struct Inner {
     by_path: BTreeMap<(String, String, String), Arc<dyn ServedKind>>,
     discovery: Discovery,
     openapi: OpenApiV3,
+    namespaces: Option<Namespaces>,
+    /// Set once the system namespaces exist.
+    system_namespaces: tokio::sync::OnceCell<()>,
     max_request_bytes: usize,
 }
 
@@ -170,6 +193,7 @@ impl ApiServer {
             storage: Arc::new(MemoryStorage::new()),
             kinds: Vec::new(),
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
+            namespaces: false,
         }
     }
 
@@ -288,6 +312,14 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
             )));
         }
     };
+    if let Some(namespaces) = &inner.namespaces
+        && let Err(status) = inner
+            .system_namespaces
+            .get_or_try_init(|| namespaces.ensure_system())
+            .await
+    {
+        return status_response(status);
+    }
     let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (parts.method.clone(), segments.as_slice()) {
         (Method::GET, ["healthz" | "livez" | "readyz"]) => {
@@ -301,6 +333,9 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
                 &inner.discovery.api_versions(host),
                 "application/json",
             )
+        }
+        (method, ["api", "v1", rest @ ..]) if inner.namespaces.is_some() => {
+            core_request(&inner, method, rest, &query, &parts.headers, body).await
         }
         (Method::GET, ["apis"]) => {
             let accept = header_str(&parts.headers, header::ACCEPT);
@@ -369,6 +404,122 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         }
         _ => status_response(not_found_path()),
     }
+}
+
+/// `/api/v1/...`: the core group's `namespaces`.
+async fn core_request(
+    inner: &Inner,
+    method: Method,
+    rest: &[&str],
+    query: &BTreeMap<String, String>,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Response {
+    let Some(namespaces) = &inner.namespaces else {
+        return status_response(not_found_path());
+    };
+    let result = match (&method, rest) {
+        (&Method::GET, []) => {
+            return json_response(
+                StatusCode::OK,
+                &inner.discovery.core_api_resource_list(),
+                "application/json",
+            );
+        }
+        (&Method::GET, ["namespaces"]) => match namespaces.list().await {
+            Ok(list) => {
+                let accept = header_str(headers, header::ACCEPT);
+                return match negotiate(accept, true, false) {
+                    Some(Representation::Table(version)) => {
+                        let items = list["items"].as_array().cloned().unwrap_or_default();
+                        let meta: ListMeta =
+                            serde_json::from_value(list["metadata"].clone()).unwrap_or_default();
+                        let options = TableOptions {
+                            no_headers: false,
+                            include_object: query
+                                .get("includeObject")
+                                .and_then(|v| IncludeObject::from_query(v))
+                                .unwrap_or_default(),
+                            version,
+                        };
+                        let table = TableConvertor::namespaces().convert_list(
+                            &items,
+                            meta,
+                            &options,
+                            chrono::Utc::now(),
+                        );
+                        json_response(
+                            StatusCode::OK,
+                            &table,
+                            Representation::Table(version).content_type(),
+                        )
+                    }
+                    _ => json_response(StatusCode::OK, &list, "application/json"),
+                };
+            }
+            Err(e) => Err(e),
+        },
+        (&Method::POST, ["namespaces"]) => match namespace_body(headers, &body) {
+            Ok(value) => namespaces
+                .create(&value)
+                .await
+                .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json")),
+            Err(e) => Err(e),
+        },
+        (&Method::GET, ["namespaces", name]) => namespaces
+            .get(name)
+            .await
+            .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+        (&Method::DELETE, ["namespaces", name]) => match namespaces.get(name).await {
+            // The namespace's content goes first, then the namespace.
+            Ok(_) => match delete_namespace_content(inner, name).await {
+                Ok(()) => namespaces
+                    .remove(name)
+                    .await
+                    .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        },
+        (_, ["namespaces", ..]) => Err(Status::method_not_supported(
+            GroupResource::new("", "namespaces"),
+            "this request",
+        )),
+        _ => Err(not_found_path()),
+    };
+    result.unwrap_or_else(status_response)
+}
+
+/// A namespace to create: JSON, YAML, or the protobuf kubectl sends for
+/// built-in kinds.
+fn namespace_body(headers: &HeaderMap, body: &Bytes) -> Result<Value, Status> {
+    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
+    if content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF {
+        return crate::protobuf::namespace(body);
+    }
+    let json = json_body(headers, body)?;
+    serde_json::from_slice(&json).map_err(|e| Status::bad_request(e.to_string()))
+}
+
+/// Deletes every namespaced object in `namespace` (once per stored kind:
+/// the versions of a multi-version kind share their objects).
+async fn delete_namespace_content(inner: &Inner, namespace: &str) -> Result<(), Status> {
+    let options = DeleteOptions::default();
+    for kind in inner.by_path.values().filter(|k| k.namespaced()) {
+        let list = kind.list(namespace, &ListOptions::default()).await?;
+        for item in list["items"].as_array().into_iter().flatten() {
+            let name = item
+                .pointer("/metadata/name")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            match kind.delete(namespace, name, &options).await {
+                Ok(_) => {}
+                Err(e) if e.code == 404 => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `/version`: the Kubernetes version this server's behaviour follows.
@@ -555,8 +706,17 @@ async fn resource_request(
             .await
             .map(|o| json_response(StatusCode::OK, &o, "application/json")),
         (&Method::POST, None, None) => {
+            let missing = match (&inner.namespaces, kind.namespaced()) {
+                (Some(ns), true) if !namespace.is_empty() => match ns.exists(namespace).await {
+                    Ok(exists) => (!exists).then(|| namespace_not_found(namespace)),
+                    Err(e) => Some(e),
+                },
+                _ => None,
+            };
             if kind.namespaced() && namespace.is_empty() {
                 Err(not_found_path())
+            } else if let Some(status) = missing {
+                Err(status)
             } else {
                 match (json_body(headers, &body), field_validation(query)) {
                     (Ok(json), Ok(validation)) => kind

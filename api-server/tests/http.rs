@@ -444,3 +444,81 @@ async fn openapi_v3_documents() {
     let missing = call(&app, req("GET", "/openapi/v3/apis/other.com/v1", None)).await;
     assert_eq!(missing.code, StatusCode::NOT_FOUND);
 }
+
+/// Namespaces: the system ones exist, a write into a missing namespace is
+/// 404 for the namespace (NamespaceLifecycle), deleting a namespace
+/// deletes what is in it.
+#[tokio::test]
+async fn namespaces_and_their_lifecycle() {
+    let app = ApiServer::builder()
+        .with_namespaces()
+        .resource::<Widget>(DefaultStrategy)
+        .build()
+        .router();
+    let list = call(&app, req("GET", "/api/v1/namespaces", None)).await;
+    assert_eq!(list.body["kind"], "NamespaceList");
+    let names: Vec<&str> = list.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["metadata"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["default", "kube-node-lease", "kube-public", "kube-system"]
+    );
+
+    let early = call(&app, req("POST", WIDGETS, Some(widget("w", 1)))).await;
+    assert_eq!(early.code, StatusCode::NOT_FOUND);
+    assert_eq!(early.body["message"], "namespaces \"demo\" not found");
+
+    let ns = call(
+        &app,
+        req(
+            "POST",
+            "/api/v1/namespaces",
+            Some(json!({"metadata": {"name": "demo"}})),
+        ),
+    )
+    .await;
+    assert_eq!(ns.code, StatusCode::CREATED, "{}", ns.body);
+    assert_eq!(ns.body["status"]["phase"], "Active");
+    assert_eq!(
+        ns.body["metadata"]["labels"]["kubernetes.io/metadata.name"],
+        "demo"
+    );
+    let bad = call(
+        &app,
+        req(
+            "POST",
+            "/api/v1/namespaces",
+            Some(json!({"metadata": {"name": "Not_A_Label"}})),
+        ),
+    )
+    .await;
+    assert_eq!(bad.code, StatusCode::UNPROCESSABLE_ENTITY);
+
+    assert_eq!(
+        call(&app, req("POST", WIDGETS, Some(widget("w", 1))))
+            .await
+            .code,
+        StatusCode::CREATED
+    );
+    let deleted = call(&app, req("DELETE", "/api/v1/namespaces/demo", None)).await;
+    assert_eq!(deleted.code, StatusCode::OK);
+    assert_eq!(deleted.body["status"]["phase"], "Terminating");
+    let gone = call(&app, req("GET", "/apis/example.com/v1/widgets", None)).await;
+    assert_eq!(gone.body["items"], json!([]));
+    assert_eq!(
+        call(&app, req("GET", "/api/v1/namespaces/demo", None))
+            .await
+            .code,
+        StatusCode::NOT_FOUND
+    );
+
+    let core = call(&app, req("GET", "/api/v1", None)).await;
+    assert_eq!(core.body["kind"], "APIResourceList");
+    assert_eq!(core.body["resources"][0]["name"], "namespaces");
+    let index = call(&app, req("GET", "/openapi/v3", None)).await;
+    assert!(index.body["paths"]["api/v1"].is_object(), "{}", index.body);
+}

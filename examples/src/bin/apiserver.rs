@@ -1,5 +1,5 @@
 //! Serves the example APIs (Memcached, CronJob, Tenant and the
-//! two-version CronTab) over HTTPS (or plain HTTP), and writes a
+//! two-version CronTab) and `Namespace`s over HTTPS (or plain HTTP), and writes a
 //! kubeconfig that kubectl uses as it is:
 //!
 //! ```text
@@ -100,6 +100,7 @@ fn server(max_request_bytes: usize) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
     Ok(ApiServer::builder()
         .max_request_bytes(max_request_bytes)
+        .with_namespaces()
         .resource::<memcached::Memcached>(DefaultStrategy)
         .resource::<cronjob::CronJob>(DefaultStrategy)
         .resource::<tenant::Tenant>(DefaultStrategy)

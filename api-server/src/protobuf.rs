@@ -1,0 +1,228 @@
+//! Just enough of Kubernetes' protobuf encoding to read what kubectl sends
+//! for the one built-in kind served here: `kubectl create namespace` posts
+//! a `Namespace` as `application/vnd.kubernetes.protobuf` (client-go's
+//! default for built-in types), with no JSON fallback for request bodies.
+//!
+//! The envelope (k8s.io/apimachinery `runtime/serializer/protobuf`): the
+//! magic `k8s\0`, then a `runtime.Unknown` message (`typeMeta` = 1 with
+//! `apiVersion` = 1 and `kind` = 2, `raw` = 2). A `Namespace` (k8s.io/api
+//! `core/v1/generated.proto`) is `metadata` = 1; of its `ObjectMeta`, the
+//! fields a create may carry are read: `name` = 1, `generateName` = 2,
+//! `labels` = 11 and `annotations` = 12 (map entries: `key` = 1, `value` =
+//! 2). Anything else is skipped by its wire type; malformed input is a 400.
+
+use api_core::Status;
+use serde_json::{Map, Value, json};
+
+/// The media type.
+pub const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+
+const MAGIC: &[u8] = b"k8s\0";
+
+/// A field of a message: its number and its payload.
+enum Field<'a> {
+    /// A varint (its value is never needed here).
+    Varint,
+    Bytes(&'a [u8]),
+}
+
+fn bad(what: &str) -> Status {
+    Status::bad_request(format!("the protobuf body is malformed: {what}"))
+}
+
+fn varint(input: &mut &[u8]) -> Result<u64, Status> {
+    let mut value = 0u64;
+    for shift in (0..64).step_by(7) {
+        let (&byte, rest) = input.split_first().ok_or_else(|| bad("truncated varint"))?;
+        *input = rest;
+        value |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return Ok(value);
+        }
+    }
+    Err(bad("varint too long"))
+}
+
+/// The fields of a message, in order.
+fn fields(mut input: &[u8]) -> Result<Vec<(u64, Field<'_>)>, Status> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        let tag = varint(&mut input)?;
+        let (number, wire) = (tag >> 3, tag & 7);
+        let field = match wire {
+            0 => {
+                varint(&mut input)?;
+                Field::Varint
+            }
+            1 | 5 => {
+                let n = if wire == 1 { 8 } else { 4 };
+                if input.len() < n {
+                    return Err(bad("truncated fixed-width field"));
+                }
+                input = &input[n..];
+                continue;
+            }
+            2 => {
+                let len = usize::try_from(varint(&mut input)?).map_err(|_| bad("length"))?;
+                if input.len() < len {
+                    return Err(bad("truncated length-delimited field"));
+                }
+                let (bytes, rest) = input.split_at(len);
+                input = rest;
+                Field::Bytes(bytes)
+            }
+            _ => return Err(bad("unknown wire type")),
+        };
+        out.push((number, field));
+    }
+    Ok(out)
+}
+
+fn string(bytes: &[u8]) -> Result<String, Status> {
+    String::from_utf8(bytes.to_vec()).map_err(|_| bad("a string is not UTF-8"))
+}
+
+fn map_entry(bytes: &[u8]) -> Result<(String, String), Status> {
+    let (mut key, mut value) = (String::new(), String::new());
+    for (n, f) in fields(bytes)? {
+        match (n, f) {
+            (1, Field::Bytes(b)) => key = string(b)?,
+            (2, Field::Bytes(b)) => value = string(b)?,
+            _ => {}
+        }
+    }
+    Ok((key, value))
+}
+
+fn object_meta(bytes: &[u8]) -> Result<Value, Status> {
+    let mut meta = Map::new();
+    let (mut labels, mut annotations) = (Map::new(), Map::new());
+    for (n, f) in fields(bytes)? {
+        match (n, f) {
+            (1, Field::Bytes(b)) => {
+                meta.insert("name".into(), string(b)?.into());
+            }
+            (2, Field::Bytes(b)) => {
+                meta.insert("generateName".into(), string(b)?.into());
+            }
+            (11, Field::Bytes(b)) => {
+                let (k, v) = map_entry(b)?;
+                labels.insert(k, v.into());
+            }
+            (12, Field::Bytes(b)) => {
+                let (k, v) = map_entry(b)?;
+                annotations.insert(k, v.into());
+            }
+            _ => {}
+        }
+    }
+    if !labels.is_empty() {
+        meta.insert("labels".into(), labels.into());
+    }
+    if !annotations.is_empty() {
+        meta.insert("annotations".into(), annotations.into());
+    }
+    Ok(Value::Object(meta))
+}
+
+/// A protobuf-encoded `v1` `Namespace`, as JSON (its metadata; a new
+/// namespace's spec and status are the server's).
+pub fn namespace(body: &[u8]) -> Result<Value, Status> {
+    let unknown = body
+        .strip_prefix(MAGIC)
+        .ok_or_else(|| bad("no k8s magic prefix"))?;
+    let (mut api_version, mut kind, mut raw) = (String::new(), String::new(), None);
+    for (n, f) in fields(unknown)? {
+        match (n, f) {
+            (1, Field::Bytes(type_meta)) => {
+                for (m, g) in fields(type_meta)? {
+                    match (m, g) {
+                        (1, Field::Bytes(b)) => api_version = string(b)?,
+                        (2, Field::Bytes(b)) => kind = string(b)?,
+                        _ => {}
+                    }
+                }
+            }
+            (2, Field::Bytes(b)) => raw = Some(b),
+            _ => {}
+        }
+    }
+    if (api_version.as_str(), kind.as_str()) != ("v1", "Namespace") {
+        return Err(Status::bad_request(format!(
+            "only v1 Namespace is read from protobuf, not {api_version} {kind}"
+        )));
+    }
+    let mut metadata = json!({});
+    for (n, f) in fields(raw.unwrap_or_default())? {
+        if let (1, Field::Bytes(b)) = (n, f) {
+            metadata = object_meta(b)?;
+        }
+    }
+    Ok(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": metadata}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn len_field(number: u8, payload: &[u8]) -> Vec<u8> {
+        let mut out = vec![(number << 3) | 2];
+        let mut len = payload.len();
+        loop {
+            let byte = (len & 0x7f) as u8;
+            len >>= 7;
+            if len == 0 {
+                out.push(byte);
+                break;
+            }
+            out.push(byte | 0x80);
+        }
+        out.extend_from_slice(payload);
+        out
+    }
+
+    /// What client-go writes for `kubectl create namespace demo` (built
+    /// from the field numbers of the upstream .proto files).
+    fn encoded(name: &str, labels: &[(&str, &str)]) -> Vec<u8> {
+        let mut meta = len_field(1, name.as_bytes());
+        for (k, v) in labels {
+            let entry = [len_field(1, k.as_bytes()), len_field(2, v.as_bytes())].concat();
+            meta.extend(len_field(11, &entry));
+        }
+        // A creationTimestamp (8, an empty Time message) and a varint
+        // field (generation = 7) are skipped.
+        meta.extend(len_field(8, &[]));
+        meta.extend([7 << 3, 5]);
+        let namespace = [len_field(1, &meta), len_field(2, &[]), len_field(3, &[])].concat();
+        let type_meta = [len_field(1, b"v1"), len_field(2, b"Namespace")].concat();
+        let unknown = [
+            len_field(1, &type_meta),
+            len_field(2, &namespace),
+            len_field(3, b""),
+            len_field(4, b""),
+        ]
+        .concat();
+        [MAGIC, &unknown].concat()
+    }
+
+    #[test]
+    fn reads_a_namespace() {
+        let value = namespace(&encoded("demo", &[("team", "a")])).unwrap();
+        assert_eq!(
+            value,
+            json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "demo", "labels": {"team": "a"}}})
+        );
+    }
+
+    #[test]
+    fn malformed_input_is_a_400_never_a_panic() {
+        let good = encoded("demo", &[]);
+        for cut in 0..good.len() {
+            if let Err(status) = namespace(&good[..cut]) {
+                assert_eq!(status.code, 400);
+            }
+        }
+        assert_eq!(namespace(b"k8s\0\xff\xff\xff").unwrap_err().code, 400);
+        assert_eq!(namespace(b"{}").unwrap_err().code, 400);
+    }
+}
