@@ -428,34 +428,13 @@ async fn core_request(
         }
         (&Method::GET, ["namespaces"]) => match namespaces.list().await {
             Ok(list) => {
-                let accept = header_str(headers, header::ACCEPT);
-                return match negotiate(accept, true, false) {
-                    Some(Representation::Table(version)) => {
-                        let items = list["items"].as_array().cloned().unwrap_or_default();
-                        let meta: ListMeta =
-                            serde_json::from_value(list["metadata"].clone()).unwrap_or_default();
-                        let options = TableOptions {
-                            no_headers: false,
-                            include_object: query
-                                .get("includeObject")
-                                .and_then(|v| IncludeObject::from_query(v))
-                                .unwrap_or_default(),
-                            version,
-                        };
-                        let table = TableConvertor::namespaces().convert_list(
-                            &items,
-                            meta,
-                            &options,
-                            chrono::Utc::now(),
-                        );
-                        json_response(
-                            StatusCode::OK,
-                            &table,
-                            Representation::Table(version).content_type(),
-                        )
-                    }
-                    _ => json_response(StatusCode::OK, &list, "application/json"),
-                };
+                return table_or_json(
+                    || Some(TableConvertor::namespaces()),
+                    headers,
+                    query,
+                    list,
+                    true,
+                );
             }
             Err(e) => Err(e),
         },
@@ -853,7 +832,7 @@ async fn delete_collection(
     Ok(json_response(StatusCode::OK, &out, "application/json"))
 }
 
-/// The object or list, or its `Table` when the client asks for one.
+/// The object or list of `kind`, or its `Table` when the client asks.
 fn maybe_table(
     kind: &dyn ServedKind,
     version: &str,
@@ -862,11 +841,23 @@ fn maybe_table(
     value: Value,
     is_list: bool,
 ) -> Response {
+    let convertor = || TableConvertor::for_version(&kind.crd(), version).map(|(c, _)| c);
+    table_or_json(convertor, headers, query, value, is_list)
+}
+
+/// `value` as JSON, or as a `Table` by `convertor` when the `Accept`
+/// header asks for one (kubectl get).
+fn table_or_json(
+    convertor: impl FnOnce() -> Option<TableConvertor>,
+    headers: &HeaderMap,
+    query: &BTreeMap<String, String>,
+    value: Value,
+    is_list: bool,
+) -> Response {
     let accept = header_str(headers, header::ACCEPT);
     match negotiate(accept, true, false) {
         Some(Representation::Table(table_version)) => {
-            let crd = kind.crd();
-            let Some((convertor, _)) = TableConvertor::for_version(&crd, version) else {
+            let Some(convertor) = convertor() else {
                 return status_response(not_found_path());
             };
             let options = TableOptions {

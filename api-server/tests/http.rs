@@ -516,6 +516,25 @@ async fn namespaces_and_their_lifecycle() {
         StatusCode::NOT_FOUND
     );
 
+    let table = call(
+        &app,
+        Request::builder()
+            .uri("/api/v1/namespaces")
+            .header(
+                header::ACCEPT,
+                "application/json;as=Table;v=v1;g=meta.k8s.io",
+            )
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let columns: Vec<&str> = table.body["columnDefinitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(columns, ["Name", "Status", "Age"]);
     let core = call(&app, req("GET", "/api/v1", None)).await;
     assert_eq!(core.body["kind"], "APIResourceList");
     assert_eq!(core.body["resources"][0]["name"], "namespaces");
