@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# End to end with the real kubectl against `examples --bin apiserver` on a
+# free loopback port, over TLS with the kubeconfig the server writes.
+# Usage: .ci/e2e_kubectl.sh PATH/TO/kubectl PATH/TO/apiserver
+# Bounded: every kubectl call has a request timeout; the server is stopped
+# on exit.
+set -euo pipefail
+
+kubectl_bin=$1
+server_bin=$2
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" > "$work/server.out" 2> "$work/server.err" &
+server_pid=$!
+for _ in $(seq 1 100); do
+  grep -q '^listening on ' "$work/server.out" 2>/dev/null && break
+  sleep 0.1
+done
+grep -q '^listening on https://127.0.0.1:' "$work/server.out" || { cat "$work/server.err"; echo "server did not start" >&2; exit 1; }
+
+k() { "$kubectl_bin" --kubeconfig "$work/kubeconfig.yaml" --request-timeout=20s "$@"; }
+fail() { echo "e2e: $*" >&2; exit 1; }
+expect() { # expect "what" "needle" output...
+  local what=$1 needle=$2; shift 2
+  grep -q -- "$needle" <<< "$*" || fail "$what: expected '$needle' in: $*"
+}
+
+expect "api-resources" "memcacheds" "$(k api-resources)"
+expect "api-resources (core)" "namespaces" "$(k api-resources)"
+expect "api-versions" "stable.example.com/v1alpha1" "$(k api-versions)"
+expect "get --raw /version" '"gitVersion"' "$(k get --raw /version)"
+expect "create namespace" "namespace/demo created" "$(k create namespace demo)"
+expect "explain" "size" "$(k explain memcacheds.spec)"
+
+cat > "$work/mc.yaml" <<'EOF'
+apiVersion: cache.example.com/v1alpha1
+kind: Memcached
+metadata:
+  name: mc1
+  labels:
+    app: cache
+spec:
+  size: 2
+EOF
+expect "apply (create)" "memcached.cache.example.com/mc1 created" "$(k apply -n demo -f "$work/mc.yaml")"
+expect "apply (again)" "memcached.cache.example.com/mc1 unchanged" "$(k apply -n demo -f "$work/mc.yaml")"
+expect "get (table)" "SIZE" "$(k get -n demo memcacheds)"
+expect "get -o yaml" "size: 2" "$(k get -n demo mc mc1 -o yaml)"
+[ "$(k get -n demo mc mc1 -o jsonpath='{.spec.size}')" = "2" ] || fail "get -o jsonpath"
+expect "get -l" "mc1" "$(k get -n demo mc -l app=cache)"
+expect "get -A" "demo" "$(k get mc -A)"
+expect "patch (merge)" "patched" "$(k patch -n demo mc mc1 --type merge -p '{"spec":{"size":3}}')"
+expect "patch (json)" "patched" "$(k patch -n demo mc mc1 --type json -p '[{"op":"replace","path":"/spec/size","value":1}]')"
+expect "patch (strategic)" "patched" "$(k patch -n demo mc mc1 --type strategic -p '{"metadata":{"labels":{"tier":"a"}}}')"
+expect "label" "labeled" "$(k label -n demo mc mc1 team=x)"
+
+# An invalid object: every cause is shown.
+cat > "$work/bad.yaml" <<'EOF'
+apiVersion: cache.example.com/v1alpha1
+kind: Memcached
+metadata:
+  name: bad
+spec:
+  size: 99
+EOF
+out=$(k apply -n demo -f "$work/bad.yaml" 2>&1 || true)
+expect "invalid apply" "spec.size" "$out"
+expect "invalid apply" "is invalid" "$out"
+# An unknown field: kubectl validates with the server (fieldValidation=Strict).
+sed 's/  size: 99/  size: 1\n  bogus: 1/' "$work/bad.yaml" > "$work/unknown.yaml"
+out=$(k apply -n demo -f "$work/unknown.yaml" 2>&1 || true)
+expect "strict field validation" 'unknown field "spec.bogus"' "$out"
+# A write into a missing namespace.
+out=$(k apply -n nowhere -f "$work/mc.yaml" 2>&1 || true)
+expect "namespace lifecycle" 'namespaces "nowhere" not found' "$out"
+
+# A watch sees a change, then ends by its timeout.
+k get -n demo mc -w --request-timeout=3s > "$work/watch.out" 2>&1 &
+watch_pid=$!
+sleep 1
+k patch -n demo mc mc1 --type merge -p '{"spec":{"size":2}}' > /dev/null
+wait "$watch_pid" || true
+[ "$(grep -c mc1 "$work/watch.out")" -ge 2 ] || fail "get -w: $(cat "$work/watch.out")"
+
+expect "delete --wait" 'deleted' "$(k delete -n demo mc mc1 --wait --timeout=20s)"
+out=$(k get -n demo mc mc1 2>&1 || true)
+expect "gone" "NotFound" "$out"
+expect "delete namespace" 'namespace "demo" deleted' "$(k delete namespace demo --wait=false)"
+echo "kubectl e2e: all steps passed ($("$kubectl_bin" version --client 2>/dev/null | head -1))"
