@@ -5,10 +5,14 @@ use rustls::{ClientConfig, ClientConnection};
 
 use super::*;
 
+/// A file of `src/testdata/tls`. The package directory is read when the
+/// test runs (cargo sets `CARGO_MANIFEST_DIR` then too), so a test binary
+/// built in another checkout that shares the target directory still finds
+/// this checkout's files.
 fn testdata(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/testdata/tls")
-        .join(name)
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    dir.join("src/testdata/tls").join(name)
 }
 
 fn roots_from_pem(pem: &str) -> RootCertStore {
