@@ -483,22 +483,44 @@ fn namespace_body(headers: &HeaderMap, body: &Bytes) -> Result<Value, Status> {
 /// Deletes every namespaced object in `namespace` (once per stored kind:
 /// the versions of a multi-version kind share their objects).
 async fn delete_namespace_content(inner: &Inner, namespace: &str) -> Result<(), Status> {
-    let options = DeleteOptions::default();
     for kind in inner.by_path.values().filter(|k| k.namespaced()) {
-        let list = kind.list(namespace, &ListOptions::default()).await?;
-        for item in list["items"].as_array().into_iter().flatten() {
-            let name = item
-                .pointer("/metadata/name")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            match kind.delete(namespace, name, &options).await {
-                Ok(_) => {}
-                Err(e) if e.code == 404 => {}
-                Err(e) => return Err(e),
-            }
-        }
+        delete_listed(
+            kind.as_ref(),
+            namespace,
+            &ListOptions::default(),
+            &DeleteOptions::default(),
+        )
+        .await?;
     }
     Ok(())
+}
+
+/// Deletes every object of `kind` that `options` lists (one already gone
+/// is skipped); returns the list and the deleted objects.
+async fn delete_listed(
+    kind: &dyn ServedKind,
+    namespace: &str,
+    options: &ListOptions,
+    delete: &DeleteOptions,
+) -> Result<(Value, Vec<Value>), Status> {
+    let list = kind.list(namespace, options).await?;
+    let mut deleted = Vec::new();
+    for item in list["items"].as_array().into_iter().flatten() {
+        let ns = item
+            .pointer("/metadata/namespace")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let name = item
+            .pointer("/metadata/name")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        match kind.delete(ns, name, delete).await {
+            Ok((object, _)) => deleted.push(object),
+            Err(e) if e.code == 404 => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((list, deleted))
 }
 
 /// `/version`: the Kubernetes version this server's behaviour follows.
@@ -805,28 +827,7 @@ async fn delete_collection(
 ) -> Result<Response, Status> {
     let options = list_options(query)?;
     let delete = delete_options(query, body)?;
-    let list = kind.list(namespace, &options).await?;
-    let items = list
-        .get("items")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let mut deleted = Vec::new();
-    for item in items {
-        let ns = item
-            .pointer("/metadata/namespace")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let name = item
-            .pointer("/metadata/name")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        match kind.delete(ns, name, &delete).await {
-            Ok((object, _)) => deleted.push(object),
-            Err(e) if e.code == 404 => {}
-            Err(e) => return Err(e),
-        }
-    }
+    let (list, deleted) = delete_listed(kind, namespace, &options, &delete).await?;
     let mut out = list;
     out["items"] = Value::Array(deleted);
     Ok(json_response(StatusCode::OK, &out, "application/json"))

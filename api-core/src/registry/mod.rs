@@ -656,7 +656,7 @@ impl<K: Served> Registry<K> {
             Ok(found) => found,
             Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
                 new.metadata_mut().resource_version.clear();
-                return Box::pin(self.create(&ns, new)).await;
+                return self.create(&ns, new).await;
             }
             Err(e) => return Err(e),
         };
