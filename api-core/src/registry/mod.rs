@@ -38,6 +38,7 @@
 //! answers at once), and the futures are `Send`, so a registry serves from
 //! any tokio task. A [`Watch`] is a `futures_core::Stream`.
 
+mod dry_run;
 mod patching;
 pub mod storage;
 pub mod strategy;
@@ -63,6 +64,7 @@ use crate::validation::names::{generate_name, is_valid_path_segment_name, name_i
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
+pub use dry_run::DryRunStorage;
 pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
 pub use strategy::{DefaultStrategy, Strategy};
 
@@ -342,7 +344,12 @@ fn decode_stored<K: DeserializeOwned + Resource>(
     codec: &Codec,
 ) -> Result<K, Status> {
     let mut obj: K = decode_value(&stored.value, &stored.key, codec)?;
-    obj.metadata_mut().resource_version = stored.revision.to_string();
+    // Revision 0 is never a change's: it is a dry-run create's.
+    obj.metadata_mut().resource_version = if stored.revision == 0 {
+        String::new()
+    } else {
+        stored.revision.to_string()
+    };
     Ok(obj)
 }
 
@@ -371,9 +378,9 @@ fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Val
 /// it between threads behind an `Arc`.
 pub struct Registry<K: Served> {
     storage: Arc<dyn Storage>,
-    strategy: Box<dyn Strategy<K>>,
-    clock: Box<dyn Fn() -> Time + Send + Sync>,
-    schema: OnceLock<Value>,
+    strategy: Arc<dyn Strategy<K>>,
+    clock: Arc<dyn Fn() -> Time + Send + Sync>,
+    schema: Arc<OnceLock<Value>>,
     codec: Codec,
 }
 
@@ -391,9 +398,9 @@ impl<K: Served> Registry<K> {
     pub fn with_storage(strategy: impl Strategy<K> + 'static, storage: Arc<dyn Storage>) -> Self {
         Registry {
             storage,
-            strategy: Box::new(strategy),
-            clock: Box::new(Time::now),
-            schema: OnceLock::new(),
+            strategy: Arc::new(strategy),
+            clock: Arc::new(Time::now),
+            schema: Arc::new(OnceLock::new()),
             codec: None,
         }
     }
@@ -437,8 +444,24 @@ impl<K: Served> Registry<K> {
 
     /// Replaces the clock (for tests that need fixed timestamps).
     pub fn with_clock(mut self, clock: impl Fn() -> Time + Send + Sync + 'static) -> Self {
-        self.clock = Box::new(clock);
+        self.clock = Arc::new(clock);
         self
+    }
+
+    /// This registry as a dry run (`dryRun=All`): every default, hook,
+    /// validation and precondition of a write runs, and nothing is
+    /// stored (its storage is a [`DryRunStorage`] over this one's). A
+    /// created object comes back without a `resourceVersion`, an updated
+    /// one with the version it had, as the apiserver answers. Cheap: it
+    /// shares the strategy, clock, schema and conversions.
+    pub fn dry_run(&self) -> Self {
+        Registry {
+            storage: Arc::new(DryRunStorage::new(self.storage.clone())),
+            strategy: self.strategy.clone(),
+            clock: self.clock.clone(),
+            schema: self.schema.clone(),
+            codec: self.codec.clone(),
+        }
     }
 
     /// The storage behind the registry.
