@@ -242,12 +242,22 @@ pub fn arb_crontab_v1() -> impl Strategy<Value = examples::crontab::v1::CronTab>
             prop::option::of(prop_oneof![0..=10i32, any::<i32>()]),
             prop::option::of(arb_crontab_policy()),
         ),
-        prop::option::of((arb_conditions(), prop::option::of(arb_time())).prop_map(
-            |(conditions, last_schedule_time)| CronTabStatus {
-                conditions,
-                last_schedule_time,
-            },
-        )),
+        prop::option::of(
+            (
+                arb_conditions(),
+                prop::option::of(arb_time()),
+                prop::option::of(0..=10i32),
+                prop::option::of("[a-z]{1,5}=[a-z]{1,5}"),
+            )
+                .prop_map(
+                    |(conditions, last_schedule_time, replicas, label_selector)| CronTabStatus {
+                        conditions,
+                        last_schedule_time,
+                        replicas,
+                        label_selector,
+                    },
+                ),
+        ),
     )
         .prop_map(
             |(name, annotations, (schedule, image, replicas, concurrency_policy), status)| {
@@ -281,12 +291,22 @@ pub fn arb_crontab_v1alpha1() -> impl Strategy<Value = examples::crontab::v1alph
             arb_text(),
             prop::option::of(prop_oneof![0..=10i32, any::<i32>()]),
         ),
-        prop::option::of((arb_conditions(), prop::option::of(arb_time())).prop_map(
-            |(conditions, last_schedule_time)| CronTabStatus {
-                conditions,
-                last_schedule_time,
-            },
-        )),
+        prop::option::of(
+            (
+                arb_conditions(),
+                prop::option::of(arb_time()),
+                prop::option::of(0..=10i32),
+                prop::option::of("[a-z]{1,5}=[a-z]{1,5}"),
+            )
+                .prop_map(
+                    |(conditions, last_schedule_time, replicas, label_selector)| CronTabStatus {
+                        conditions,
+                        last_schedule_time,
+                        replicas,
+                        label_selector,
+                    },
+                ),
+        ),
     )
         .prop_map(
             |(name, annotations, kept, (cron_spec, image, replicas), status)| {

@@ -50,6 +50,8 @@ impl TryFrom<v1alpha1::CronTab> for v1::CronTab {
             status: old.status.map(|s| v1::CronTabStatus {
                 conditions: s.conditions,
                 last_schedule_time: s.last_schedule_time,
+                replicas: s.replicas,
+                label_selector: s.label_selector,
             }),
         })
     }
@@ -75,6 +77,8 @@ impl TryFrom<v1::CronTab> for v1alpha1::CronTab {
             status: new.status.map(|s| v1alpha1::CronTabStatus {
                 conditions: s.conditions,
                 last_schedule_time: s.last_schedule_time,
+                replicas: s.replicas,
+                label_selector: s.label_selector,
             }),
         })
     }

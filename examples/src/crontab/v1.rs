@@ -16,7 +16,12 @@ use serde::{Deserialize, Serialize};
     shortname = "ct",
     derive = "PartialEq",
     printcolumn(name = "Schedule", type = "string", json_path = ".spec.schedule"),
-    printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas")
+    printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas"),
+    scale(
+        spec_replicas_path = ".spec.replicas",
+        status_replicas_path = ".status.replicas",
+        label_selector_path = ".status.labelSelector"
+    )
 )]
 #[serde(rename_all = "camelCase")]
 pub struct CronTabSpec {
@@ -64,4 +69,14 @@ pub struct CronTabStatus {
     /// lastScheduleTime is when the image last ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_schedule_time: Option<Time>,
+
+    /// replicas is how many copies ran at the last tick (the scale
+    /// subresource's `status.replicas`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+
+    /// labelSelector selects the pods of the last run, in the string form
+    /// of a label selector (the scale subresource's `status.selector`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_selector: Option<String>,
 }

@@ -17,7 +17,12 @@ use serde::{Deserialize, Serialize};
     storage = false,
     deprecated = "stable.example.com/v1alpha1 CronTab is deprecated; use stable.example.com/v1 CronTab",
     printcolumn(name = "Spec", type = "string", json_path = ".spec.cronSpec"),
-    printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas")
+    printcolumn(name = "Replicas", type = "integer", json_path = ".spec.replicas"),
+    scale(
+        spec_replicas_path = ".spec.replicas",
+        status_replicas_path = ".status.replicas",
+        label_selector_path = ".status.labelSelector"
+    )
 )]
 #[serde(rename_all = "camelCase")]
 pub struct CronTabSpec {
@@ -48,4 +53,14 @@ pub struct CronTabStatus {
     /// lastScheduleTime is when the image last ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_schedule_time: Option<Time>,
+
+    /// replicas is how many copies ran at the last tick (the scale
+    /// subresource's `status.replicas`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+
+    /// labelSelector selects the pods of the last run, in the string form
+    /// of a label selector (the scale subresource's `status.selector`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_selector: Option<String>,
 }
