@@ -2,9 +2,16 @@
 //! strategy, validation, resourceVersion check), and every failure is the
 //! apiserver's `Status`.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use api_core::patch::PatchType;
-use api_core::registry::{DefaultStrategy, Registry};
+use api_core::registry::storage::{Stored, Watch as StorageWatch};
+use api_core::registry::{
+    BoxFuture, DefaultStrategy, MemoryStorage, Registry, Revision, Storage, StorageError,
+};
 use examples::cronjob::{CronJob, CronJobSpec, CronJobStatus, JobTemplate, Port, Protocol};
+use serde_json::Value;
 
 const NS: &str = "default";
 
@@ -277,4 +284,156 @@ async fn patch_that_breaks_the_type_is_invalid_at_the_field() {
         ]
     );
     assert_unchanged(&registry, &created).await;
+}
+
+// ---------------------------------------------------------------------------
+// Races and the status subresource
+
+/// Before the first `races` updates reach the store, another writer
+/// changes the object (adds an annotation), so those updates conflict.
+struct Racing {
+    inner: MemoryStorage,
+    races: AtomicUsize,
+}
+
+impl Storage for Racing {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.get(key)
+    }
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
+        self.inner.list(prefix)
+    }
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.create(key, value)
+    }
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move {
+            let left = self.races.load(Ordering::SeqCst);
+            if left > 0 {
+                self.races.store(left - 1, Ordering::SeqCst);
+                let current = self.inner.get(key).await?;
+                let mut other = current.value.clone();
+                other["metadata"]["annotations"][format!("racer-{left}")] = "won".into();
+                self.inner.update(key, other, current.revision).await?;
+            }
+            self.inner.update(key, value, expected).await
+        })
+    }
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.delete(key, expected)
+    }
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
+        self.inner.watch(prefix, from)
+    }
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
+        self.inner.revision()
+    }
+}
+
+async fn racing(races: usize) -> Registry<CronJob> {
+    let storage = Arc::new(Racing {
+        inner: MemoryStorage::new(),
+        races: AtomicUsize::new(0),
+    });
+    let registry = Registry::<CronJob>::with_storage(DefaultStrategy, storage.clone());
+    registry
+        .create(NS, CronJob::new("hello", spec()))
+        .await
+        .unwrap();
+    storage.races.store(races, Ordering::SeqCst);
+    registry
+}
+
+#[tokio::test]
+async fn a_patch_that_loses_a_race_is_applied_again_to_the_new_state() {
+    // The apiserver's patcher applies the patch inside GuaranteedUpdate,
+    // which retries on a conflict when the patch names no resourceVersion.
+    let registry = racing(2).await;
+    let patched = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"spec":{"suspend":true}}"#,
+        )
+        .await
+        .expect("retried until it applied")
+        .object;
+    assert_eq!(patched.spec.suspend, Some(true));
+    let annotations = &patched.metadata.annotations;
+    assert_eq!(
+        (annotations.get("racer-2"), annotations.get("racer-1")),
+        (Some(&"won".to_string()), Some(&"won".to_string())),
+        "both competing writes are kept"
+    );
+}
+
+#[tokio::test]
+async fn a_patch_naming_a_resource_version_gets_the_conflict() {
+    let registry = racing(1).await;
+    let current = registry.get(NS, "hello").await.unwrap();
+    let patch = format!(
+        r#"{{"metadata":{{"resourceVersion":"{}"}},"spec":{{"suspend":true}}}}"#,
+        current.metadata.resource_version
+    );
+    let err = registry
+        .patch(NS, "hello", PatchType::Merge, patch.as_bytes())
+        .await
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (409, "Conflict"));
+}
+
+#[tokio::test]
+async fn a_status_patch_changes_the_status_and_nothing_else() {
+    let (registry, created) = registry_with_hello().await;
+    let patched = registry
+        .patch_status(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"spec":{"suspend":true},"metadata":{"labels":{"a":"b"}},"status":{"lastScheduleTime":"2026-01-02T03:04:05Z"}}"#,
+        )
+        .await
+        .unwrap()
+        .object;
+    let status: CronJobStatus = patched.status.clone().expect("status written");
+    assert_eq!(
+        status.last_schedule_time.map(|t| t.to_string()),
+        Some("2026-01-02T03:04:05Z".to_string())
+    );
+    assert_eq!(patched.spec, created.spec, "spec untouched by /status");
+    assert!(patched.metadata.labels.is_empty(), "labels untouched");
+    assert_eq!(patched.metadata.generation, created.metadata.generation);
+    // And the main endpoint does not write status.
+    let main = registry
+        .patch(
+            NS,
+            "hello",
+            PatchType::Merge,
+            br#"{"status":{"lastScheduleTime":null}}"#,
+        )
+        .await
+        .unwrap()
+        .object;
+    assert_eq!(main.status, patched.status);
 }

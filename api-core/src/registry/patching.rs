@@ -5,6 +5,10 @@ use super::{Outcome, Registry, Served};
 use crate::patch::{PatchType, apply};
 use crate::status::Status;
 
+/// How often a patch that lost a race is applied again (the apiserver's
+/// patcher retries until its request deadline; five is plenty in memory).
+const PATCH_ATTEMPTS: usize = 5;
+
 impl<K: Served> Registry<K> {
     /// Patches the object `name` with a JSON Patch, a JSON Merge Patch or a
     /// strategic merge patch (driven by the kind's schema: list-maps merge
@@ -18,8 +22,71 @@ impl<K: Served> Registry<K> {
         patch_type: PatchType,
         patch: &[u8],
     ) -> Result<Outcome<K>, Status> {
-        let current = self.get(namespace, name).await?;
-        let original = serde_json::to_value(&current)
+        self.patch_to(namespace, name, patch_type, patch, false)
+            .await
+    }
+
+    /// Patches the object's status subresource (`PATCH .../status`): the
+    /// patch applies to the whole stored object, and the result goes
+    /// through the status update path, which keeps everything but the
+    /// status (and what the status strategy lets through) as stored.
+    /// 404 for a kind without a status subresource, as there is no such
+    /// endpoint.
+    pub async fn patch_status(
+        &self,
+        namespace: &str,
+        name: &str,
+        patch_type: PatchType,
+        patch: &[u8],
+    ) -> Result<Outcome<K>, Status> {
+        self.patch_to(namespace, name, patch_type, patch, true)
+            .await
+    }
+
+    async fn patch_to(
+        &self,
+        namespace: &str,
+        name: &str,
+        patch_type: PatchType,
+        patch: &[u8],
+        status: bool,
+    ) -> Result<Outcome<K>, Status> {
+        // As the apiserver's patcher does inside `GuaranteedUpdate`: a
+        // patch that does not name a resourceVersion applies to whatever
+        // is stored, so one that loses a race is applied again to the new
+        // state; one that names a version gets the 409.
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let current = self.get(namespace, name).await?;
+            let object = self.patched(&current, name, patch_type, patch)?;
+            let conditional =
+                object.metadata().resource_version != current.metadata().resource_version;
+            let result = if status {
+                self.update_status(namespace, object).await
+            } else {
+                self.update(namespace, object).await
+            };
+            match result {
+                Err(e)
+                    if !conditional
+                        && attempt < PATCH_ATTEMPTS
+                        && e.code == 409
+                        && e.reason.as_str() == "Conflict" => {}
+                other => return other,
+            }
+        }
+    }
+
+    /// `patch` applied to `current`, decoded as a `K`.
+    fn patched(
+        &self,
+        current: &K,
+        name: &str,
+        patch_type: PatchType,
+        patch: &[u8],
+    ) -> Result<K, Status> {
+        let original = serde_json::to_value(current)
             .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
         let mut object: K = match K::deserialize(&patched) {
@@ -36,7 +103,8 @@ impl<K: Served> Registry<K> {
                 );
             }
         };
-        // Patches apply to what is stored unless they name a resourceVersion.
+        // A patch that removes the resourceVersion applies to what is
+        // stored.
         if object.metadata().resource_version.is_empty() {
             object.metadata_mut().resource_version = current.metadata().resource_version.clone();
         }
@@ -46,6 +114,6 @@ impl<K: Served> Registry<K> {
                 object.metadata().name
             )));
         }
-        self.update(namespace, object).await
+        Ok(object)
     }
 }
