@@ -13,7 +13,7 @@ use std::sync::Arc;
 use api_core::Status;
 use api_core::meta::Time;
 use api_core::registry::storage::Stored;
-use api_core::registry::{Storage, StorageError, new_uid};
+use api_core::registry::{DryRunStorage, Storage, StorageError, new_uid};
 use api_core::status::GroupResource;
 use api_core::validation::names::is_dns1123_label;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
@@ -41,7 +41,10 @@ pub struct Namespaces {
 
 fn with_revision(stored: Stored) -> Value {
     let mut value = stored.value;
-    value["metadata"]["resourceVersion"] = json!(stored.revision.to_string());
+    // Revision 0 is a dry-run create's: nothing was stored.
+    if stored.revision != 0 {
+        value["metadata"]["resourceVersion"] = json!(stored.revision.to_string());
+    }
     value
 }
 
@@ -53,6 +56,14 @@ impl Namespaces {
     /// The namespaces in `storage`.
     pub fn new(storage: Arc<dyn Storage>) -> Self {
         Namespaces { storage }
+    }
+
+    /// The same namespaces, as a dry run (`dryRun=All`): writes are
+    /// checked and answered, nothing is stored.
+    pub fn dry_run(&self) -> Self {
+        Namespaces {
+            storage: Arc::new(DryRunStorage::new(self.storage.clone())),
+        }
     }
 
     /// Creates the [`SYSTEM_NAMESPACES`] that do not exist yet.

@@ -36,6 +36,20 @@ pub struct Written {
     pub created: bool,
 }
 
+/// The options of a write (the query parameters of `CreateOptions`,
+/// `UpdateOptions`, `PatchOptions` and, for `dry_run`, `DeleteOptions`).
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions {
+    /// `fieldValidation`: what to do with unknown or duplicate fields.
+    pub field_validation: FieldValidation,
+    /// `dryRun=All`: run everything, store nothing
+    /// ([`Registry::dry_run`]).
+    pub dry_run: bool,
+    /// `fieldManager` (validated; recorded in `managedFields` once
+    /// server-side apply lands).
+    pub field_manager: Option<String>,
+}
+
 /// A kind served over JSON: what the HTTP layer calls.
 pub trait ServedKind: Send + Sync {
     /// The kind's CRD (its names, scope, versions, schema, columns).
@@ -55,13 +69,13 @@ pub trait ServedKind: Send + Sync {
         namespace: &'a str,
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<Value, Status>>;
-    /// `POST`: decode the JSON `body` (strictness from `validation`),
-    /// create.
+    /// `POST`: decode the JSON `body` (strictness from
+    /// `options.field_validation`), create.
     fn create<'a>(
         &'a self,
         namespace: &'a str,
         body: &'a [u8],
-        validation: FieldValidation,
+        options: &'a WriteOptions,
     ) -> BoxFuture<'a, Result<Written, Status>>;
     /// `PUT` of the object (`status`: of its status subresource).
     fn update<'a>(
@@ -69,16 +83,18 @@ pub trait ServedKind: Send + Sync {
         namespace: &'a str,
         name: &'a str,
         body: &'a [u8],
-        validation: FieldValidation,
+        options: &'a WriteOptions,
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>>;
-    /// `PATCH`.
+    /// `PATCH` (`status`: of its status subresource).
     fn patch<'a>(
         &'a self,
         namespace: &'a str,
         name: &'a str,
         patch_type: PatchType,
         body: &'a [u8],
+        options: &'a WriteOptions,
+        status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>>;
     /// `DELETE`: the object (its last state, or as marked for deletion)
     /// and whether it is still there (finalizers, grace period).
@@ -87,6 +103,7 @@ pub trait ServedKind: Send + Sync {
         namespace: &'a str,
         name: &'a str,
         options: &'a DeleteOptions,
+        dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>>;
     /// `GET ...?watch=true`.
     fn watch<'a>(
@@ -117,6 +134,21 @@ impl<K: Served> RegistryKind<K> {
         RegistryKind {
             registry,
             crd: Some(crd),
+        }
+    }
+}
+
+impl<K: Served> RegistryKind<K> {
+    /// The registry, or its dry-run view (kept alive in `slot`).
+    fn registry_for<'s>(
+        &'s self,
+        dry_run: bool,
+        slot: &'s mut Option<Registry<K>>,
+    ) -> &'s Registry<K> {
+        if dry_run {
+            slot.insert(self.registry.dry_run())
+        } else {
+            &self.registry
         }
     }
 }
@@ -179,11 +211,13 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         &'a self,
         namespace: &'a str,
         body: &'a [u8],
-        validation: FieldValidation,
+        options: &'a WriteOptions,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let (object, mut warnings) = decode_body::<K>(body, validation)?;
-            let outcome = self.registry.create(namespace, object).await?;
+            let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
+            let mut dry = None;
+            let registry = self.registry_for(options.dry_run, &mut dry);
+            let outcome = registry.create(namespace, object).await?;
             warnings.extend(outcome.warnings);
             Ok(Written {
                 object: to_json(&outcome.object)?,
@@ -198,21 +232,23 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         namespace: &'a str,
         name: &'a str,
         body: &'a [u8],
-        validation: FieldValidation,
+        options: &'a WriteOptions,
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let (object, mut warnings) = decode_body::<K>(body, validation)?;
+            let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
             if object.metadata().name != name {
                 return Err(Status::bad_request(format!(
                     "the name of the object ({}) does not match the name on the URL ({name})",
                     object.metadata().name
                 )));
             }
+            let mut dry = None;
+            let registry = self.registry_for(options.dry_run, &mut dry);
             let outcome = if status {
-                self.registry.update_status(namespace, object).await?
+                registry.update_status(namespace, object).await?
             } else {
-                self.registry.update(namespace, object).await?
+                registry.update(namespace, object).await?
             };
             warnings.extend(outcome.warnings);
             Ok(Written {
@@ -229,12 +265,19 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         name: &'a str,
         patch_type: PatchType,
         body: &'a [u8],
+        options: &'a WriteOptions,
+        status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let outcome = self
-                .registry
-                .patch(namespace, name, patch_type, body)
-                .await?;
+            let mut dry = None;
+            let registry = self.registry_for(options.dry_run, &mut dry);
+            let outcome = if status {
+                registry
+                    .patch_status(namespace, name, patch_type, body)
+                    .await?
+            } else {
+                registry.patch(namespace, name, patch_type, body).await?
+            };
             Ok(Written {
                 object: to_json(&outcome.object)?,
                 warnings: outcome.warnings,
@@ -248,9 +291,12 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         namespace: &'a str,
         name: &'a str,
         options: &'a DeleteOptions,
+        dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
         Box::pin(async move {
-            let deleted = self.registry.delete(namespace, name, options).await?;
+            let mut dry = None;
+            let registry = self.registry_for(dry_run, &mut dry);
+            let deleted = registry.delete(namespace, name, options).await?;
             Ok((to_json(&deleted.object)?, deleted.pending))
         })
     }

@@ -34,14 +34,13 @@ use std::time::Duration;
 use api_core::ApiType;
 use api_core::Status;
 use api_core::conversion::Versions;
-use api_core::decode::FieldValidation;
 use api_core::meta::ListMeta;
 use api_core::patch::PatchType;
 use api_core::registry::{
     DeleteOptions, ListOptions, MemoryStorage, Registry, Served, Storage, Strategy,
 };
 use api_core::resource::CustomResourceExt;
-use api_core::status::GroupResource;
+use api_core::status::{GroupResource, StatusCause, StatusDetails, StatusReason};
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -55,6 +54,10 @@ use crate::discovery::{Discovery, NamespaceDiscovery};
 use crate::namespaces::{Namespaces, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
+use crate::params::{
+    ListParams, Query, check_list_revision, delete_options, list_params, write_options,
+};
+use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{RegistryKind, ServedKind, Written};
 use crate::table::{IncludeObject, TableConvertor, TableOptions};
 
@@ -282,7 +285,7 @@ fn with_warnings(mut response: Response, warnings: &[String]) -> Response {
     response
 }
 
-fn query_map(query: Option<&str>) -> BTreeMap<String, String> {
+fn query_map(query: Option<&str>) -> Query {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
         .into_owned()
         .collect()
@@ -299,10 +302,123 @@ fn not_found_path() -> Status {
     status
 }
 
+/// Every request: dispatched, logged as the apiserver's httplog does
+/// (one line: verb, URI, user, code, latency, user agent), and indented
+/// when the client asks for `pretty` output.
 async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
+    let started = std::time::Instant::now();
     let (parts, body) = request.into_parts();
-    let path = parts.uri.path().to_string();
     let query = query_map(parts.uri.query());
+    let path = parts.uri.path().to_string();
+    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let verb = request_verb(&parts.method, &segments, &query);
+    let user_agent = header_str(&parts.headers, header::USER_AGENT)
+        .unwrap_or_default()
+        .to_string();
+    let pretty = pretty_print(&query, &user_agent) && verb != "watch";
+    let uri = parts.uri.to_string();
+    let mut response = dispatch(&inner, parts, query, body).await;
+    if pretty {
+        response = indented(response).await;
+    }
+    tracing::info!(
+        target: "api_server::httplog",
+        verb,
+        uri = %uri,
+        // Requests are not authenticated yet (issue 16 adds it).
+        user = "",
+        code = response.status().as_u16(),
+        latency = ?started.elapsed(),
+        user_agent = %user_agent,
+        "HTTP"
+    );
+    response
+}
+
+/// The Kubernetes verb of a request (`get`, `list`, `watch`, `create`,
+/// `update`, `patch`, `delete`, `deletecollection`), or the lower-case
+/// HTTP method for a non-resource path, as the apiserver's
+/// `RequestInfoFactory` names them.
+fn request_verb(method: &Method, segments: &[&str], query: &Query) -> &'static str {
+    let non_resource = || match *method {
+        Method::GET => "get",
+        Method::HEAD => "head",
+        Method::POST => "post",
+        Method::PUT => "put",
+        Method::PATCH => "patch",
+        Method::DELETE => "delete",
+        _ => "",
+    };
+    let rest = match segments {
+        ["apis", _, _, rest @ ..] | ["api", "v1", rest @ ..] => rest,
+        _ => return non_resource(),
+    };
+    let Some(target) = parse_target(rest) else {
+        return non_resource();
+    };
+    let watch = query
+        .get("watch")
+        .and_then(|w| crate::params::parse_bool(w))
+        == Some(true);
+    match (method.as_str(), target.name.is_some()) {
+        ("GET" | "HEAD", false) if watch => "watch",
+        ("GET" | "HEAD", false) => "list",
+        ("GET" | "HEAD", true) => "get",
+        ("POST", _) => "create",
+        ("PUT", _) => "update",
+        ("PATCH", _) => "patch",
+        ("DELETE", false) => "deletecollection",
+        ("DELETE", true) => "delete",
+        _ => "",
+    }
+}
+
+/// The apiserver's `isPrettyPrint`: the `pretty` parameter when given,
+/// else whether the client is curl, Wget or a browser.
+fn pretty_print(query: &Query, user_agent: &str) -> bool {
+    if let Some(p) = query.get("pretty").filter(|p| !p.is_empty()) {
+        return crate::params::parse_bool(p).unwrap_or(false);
+    }
+    ["curl", "Wget", "Mozilla/5.0"]
+        .iter()
+        .any(|prefix| user_agent.starts_with(prefix))
+}
+
+/// A JSON response indented (two spaces, as Go's `json.Indent`).
+async fn indented(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|c| c.starts_with("application/json"));
+    if !is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return status_response(Status::internal_error("response body"));
+    };
+    let pretty = serde_json::from_slice::<Value>(&bytes)
+        .ok()
+        .and_then(|v| serde_json::to_vec_pretty(&v).ok());
+    let body = match pretty {
+        Some(mut p) => {
+            p.push(b'\n');
+            p
+        }
+        None => bytes.to_vec(),
+    };
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body))
+}
+
+async fn dispatch(
+    inner: &Inner,
+    parts: axum::http::request::Parts,
+    query: Query,
+    body: Body,
+) -> Response {
+    let path = parts.uri.path().to_string();
     let body = match axum::body::to_bytes(body, inner.max_request_bytes).await {
         Ok(b) => b,
         Err(_) => {
@@ -335,7 +451,7 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
             )
         }
         (method, ["api", "v1", rest @ ..]) if inner.namespaces.is_some() => {
-            core_request(&inner, method, rest, &query, &parts.headers, body).await
+            core_request(inner, method, rest, &query, &parts.headers, body).await
         }
         (Method::GET, ["apis"]) => {
             let accept = header_str(&parts.headers, header::ACCEPT);
@@ -391,7 +507,7 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         }
         (method, ["apis", group, version, rest @ ..]) => {
             resource_request(
-                &inner,
+                inner,
                 method,
                 group,
                 version,
@@ -411,7 +527,7 @@ async fn core_request(
     inner: &Inner,
     method: Method,
     rest: &[&str],
-    query: &BTreeMap<String, String>,
+    query: &Query,
     headers: &HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -438,32 +554,49 @@ async fn core_request(
             }
             Err(e) => Err(e),
         },
-        (&Method::POST, ["namespaces"]) => match namespace_body(headers, &body) {
-            Ok(value) => namespaces
-                .create(&value)
-                .await
-                .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json")),
-            Err(e) => Err(e),
-        },
+        (&Method::POST, ["namespaces"]) => {
+            match (
+                namespace_body(headers, &body),
+                write_options(query, "CreateOptions"),
+            ) {
+                (Ok(value), Ok(options)) => {
+                    let namespaces = if options.dry_run {
+                        &namespaces.dry_run()
+                    } else {
+                        namespaces
+                    };
+                    namespaces
+                        .create(&value)
+                        .await
+                        .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json"))
+                }
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            }
+        }
         (&Method::GET, ["namespaces", name]) => namespaces
             .get(name)
             .await
             .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
-        (&Method::DELETE, ["namespaces", name]) => match namespaces.get(name).await {
-            // The namespace's content goes first, then the namespace.
-            Ok(_) => match delete_namespace_content(inner, name).await {
-                Ok(()) => namespaces
-                    .remove(name)
-                    .await
-                    .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+        (&Method::DELETE, ["namespaces", name]) => match delete_options(query, &body) {
+            Ok((_, true)) => namespaces
+                .dry_run()
+                .remove(name)
+                .await
+                .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+            Ok((_, false)) => match namespaces.get(name).await {
+                // The namespace's content goes first, then the namespace.
+                Ok(_) => match delete_namespace_content(inner, name).await {
+                    Ok(()) => namespaces
+                        .remove(name)
+                        .await
+                        .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+                    Err(e) => Err(e),
+                },
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),
         },
-        (_, ["namespaces", ..]) => Err(Status::method_not_supported(
-            GroupResource::new("", "namespaces"),
-            "this request",
-        )),
+        (_, ["namespaces"] | ["namespaces", _]) => Err(method_not_allowed()),
         _ => Err(not_found_path()),
     };
     result.unwrap_or_else(status_response)
@@ -489,6 +622,7 @@ async fn delete_namespace_content(inner: &Inner, namespace: &str) -> Result<(), 
             namespace,
             &ListOptions::default(),
             &DeleteOptions::default(),
+            false,
         )
         .await?;
     }
@@ -502,6 +636,7 @@ async fn delete_listed(
     namespace: &str,
     options: &ListOptions,
     delete: &DeleteOptions,
+    dry_run: bool,
 ) -> Result<(Value, Vec<Value>), Status> {
     let list = kind.list(namespace, options).await?;
     let mut deleted = Vec::new();
@@ -514,7 +649,7 @@ async fn delete_listed(
             .pointer("/metadata/name")
             .and_then(Value::as_str)
             .unwrap_or("");
-        match kind.delete(ns, name, delete).await {
+        match kind.delete(ns, name, delete, dry_run).await {
             Ok((object, _)) => deleted.push(object),
             Err(e) if e.code == 404 => {}
             Err(e) => return Err(e),
@@ -574,49 +709,6 @@ fn parse_target<'p>(rest: &[&'p str]) -> Option<Target<'p>> {
     }
 }
 
-fn list_options(query: &BTreeMap<String, String>) -> Result<ListOptions, Status> {
-    let limit = match query.get("limit").map(String::as_str) {
-        None | Some("") => None,
-        Some(l) => Some(
-            l.parse::<i64>()
-                .map_err(|_| Status::bad_request(format!("invalid limit {l:?}")))?,
-        )
-        .filter(|l| *l > 0)
-        .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
-    };
-    Ok(ListOptions {
-        label_selector: query
-            .get("labelSelector")
-            .filter(|s| !s.is_empty())
-            .cloned(),
-        field_selector: query
-            .get("fieldSelector")
-            .filter(|s| !s.is_empty())
-            .cloned(),
-        limit,
-        continue_token: query.get("continue").filter(|s| !s.is_empty()).cloned(),
-        resource_version: query
-            .get("resourceVersion")
-            .filter(|s| !s.is_empty())
-            .cloned(),
-    })
-}
-
-fn field_validation(query: &BTreeMap<String, String>) -> Result<FieldValidation, Status> {
-    match query.get("fieldValidation").map(String::as_str) {
-        None | Some("") | Some("Warn") => Ok(FieldValidation::Warn),
-        Some("Ignore") => Ok(FieldValidation::Ignore),
-        Some("Strict") => Ok(FieldValidation::Strict),
-        Some(other) => Err(Status::bad_request(format!(
-            "fieldValidation parameter unsupported: {other}"
-        ))),
-    }
-}
-
-fn is_true(query: &BTreeMap<String, String>, key: &str) -> bool {
-    matches!(query.get(key).map(String::as_str), Some("true" | "1"))
-}
-
 /// A body as JSON bytes: JSON as it is, YAML converted.
 fn json_body(headers: &HeaderMap, body: &Bytes) -> Result<Vec<u8>, Status> {
     let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("application/json");
@@ -661,7 +753,7 @@ async fn resource_request(
     group: &str,
     version: &str,
     rest: &[&str],
-    query: &BTreeMap<String, String>,
+    query: &Query,
     headers: &HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -676,158 +768,228 @@ async fn resource_request(
     let Some(kind) = inner.by_path.get(&key) else {
         return status_response(not_found_path());
     };
-    let resource = GroupResource::new(group, target.plural);
+    let kind = kind.as_ref();
     let namespace = if kind.namespaced() {
         target.namespace
     } else {
         ""
     };
-    let result = match (&method, target.name, target.subresource) {
-        (&Method::GET, None, None) => {
-            let options = match list_options(query) {
-                Ok(o) => o,
-                Err(e) => return status_response(e),
-            };
-            if is_true(query, "watch") {
-                return watch_response(kind.as_ref(), namespace, options, query).await;
-            }
-            match kind.list(namespace, &options).await {
-                Ok(list) => return maybe_table(kind.as_ref(), version, headers, query, list, true),
-                Err(e) => Err(e),
-            }
-        }
-        (&Method::GET, Some(name), None) => match kind.get(namespace, name).await {
-            Ok(object) => {
-                return maybe_table(kind.as_ref(), version, headers, query, object, false);
-            }
-            Err(e) => Err(e),
-        },
-        (&Method::GET, Some(name), Some("status")) if kind.status_subresource() => kind
-            .get(namespace, name)
+    let result = match (target.name, target.subresource) {
+        (None, None) => {
+            collection_request(
+                inner, kind, &method, version, namespace, query, headers, body,
+            )
             .await
-            .map(|o| json_response(StatusCode::OK, &o, "application/json")),
-        (&Method::POST, None, None) => {
-            let missing = match (&inner.namespaces, kind.namespaced()) {
-                (Some(ns), true) if !namespace.is_empty() => match ns.exists(namespace).await {
-                    Ok(exists) => (!exists).then(|| namespace_not_found(namespace)),
-                    Err(e) => Some(e),
-                },
-                _ => None,
-            };
-            if kind.namespaced() && namespace.is_empty() {
-                Err(not_found_path())
-            } else if let Some(status) = missing {
-                Err(status)
-            } else {
-                match (json_body(headers, &body), field_validation(query)) {
-                    (Ok(json), Ok(validation)) => kind
-                        .create(namespace, &json, validation)
-                        .await
-                        .map(written_response),
-                    (Err(e), _) | (_, Err(e)) => Err(e),
-                }
+        }
+        (Some(name), None) => {
+            object_request(
+                kind, &method, version, namespace, name, query, headers, body,
+            )
+            .await
+        }
+        (Some(name), Some("status")) if kind.status_subresource() => {
+            status_request(kind, &method, namespace, name, query, headers, body).await
+        }
+        (Some(name), Some("scale")) => match ScalePaths::of(&kind.crd(), version) {
+            Some(paths) => {
+                scale_request(kind, &paths, &method, namespace, name, query, headers, body).await
             }
-        }
-        (&Method::PUT, Some(name), sub @ (None | Some("status"))) => {
-            let status = sub.is_some();
-            if status && !kind.status_subresource() {
-                Err(not_found_path())
-            } else {
-                match (json_body(headers, &body), field_validation(query)) {
-                    (Ok(json), Ok(validation)) => kind
-                        .update(namespace, name, &json, validation, status)
-                        .await
-                        .map(written_response),
-                    (Err(e), _) | (_, Err(e)) => Err(e),
-                }
-            }
-        }
-        (&Method::PATCH, Some(name), None) => {
-            let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("");
-            match PatchType::parse_content_type(content_type) {
-                Ok(patch_type) => kind
-                    .patch(namespace, name, patch_type, &body)
-                    .await
-                    .map(written_response),
-                Err(e) => Err(e),
-            }
-        }
-        (&Method::DELETE, Some(name), None) => {
-            let options = delete_options(query, &body);
-            match options {
-                Ok(options) => {
-                    kind.delete(namespace, name, &options)
-                        .await
-                        .map(|(object, pending)| {
-                            // A finished delete answers 200 with the object, one
-                            // waiting for finalizers 202 with it.
-                            let code = if pending {
-                                StatusCode::ACCEPTED
-                            } else {
-                                StatusCode::OK
-                            };
-                            json_response(code, &object, "application/json")
-                        })
-                }
-                Err(e) => Err(e),
-            }
-        }
-        (&Method::DELETE, None, None) => {
-            delete_collection(kind.as_ref(), namespace, query, &body).await
-        }
-        (_, _, Some(sub)) if sub != "status" => Err(not_found_path()),
-        (method, name, _) => Err(Status::method_not_supported(
-            resource,
-            verb(method, name.is_some()),
-        )),
+            None => Err(not_found_path()),
+        },
+        _ => Err(not_found_path()),
     };
-    match result {
-        Ok(response) => response,
-        Err(status) => status_response(status),
-    }
+    result.unwrap_or_else(status_response)
 }
 
-fn verb(method: &Method, named: bool) -> &'static str {
-    match (method.as_str(), named) {
-        ("POST", true) => "create",
-        ("PUT", false) => "update",
-        ("PATCH", false) => "patch",
-        _ => "this request",
-    }
-}
-
-fn delete_options(query: &BTreeMap<String, String>, body: &Bytes) -> Result<DeleteOptions, Status> {
-    let mut options = DeleteOptions::default();
-    if !body.is_empty() {
-        let v: Value = serde_json::from_slice(body)
-            .map_err(|e| Status::bad_request(format!("invalid DeleteOptions: {e}")))?;
-        options.grace_period_seconds = v.get("gracePeriodSeconds").and_then(Value::as_i64);
-        if let Some(p) = v.get("preconditions") {
-            options.uid = p.get("uid").and_then(Value::as_str).map(str::to_string);
-            options.resource_version = p
-                .get("resourceVersion")
+/// `GET` (list or watch), `POST` and `DELETE` (deletecollection) of a
+/// collection.
+#[allow(clippy::too_many_arguments)]
+async fn collection_request(
+    inner: &Inner,
+    kind: &dyn ServedKind,
+    method: &Method,
+    version: &str,
+    namespace: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<Response, Status> {
+    match *method {
+        Method::GET => {
+            let params = list_params(query)?;
+            if params.watch {
+                return Ok(watch_response(kind, namespace, params).await);
+            }
+            let list = kind.list(namespace, &params.options).await?;
+            let revision = list
+                .pointer("/metadata/resourceVersion")
                 .and_then(Value::as_str)
-                .map(str::to_string);
+                .unwrap_or_default();
+            check_list_revision(&params, revision)?;
+            Ok(maybe_table(kind, version, headers, query, list, true))
         }
+        Method::POST => {
+            if kind.namespaced() && namespace.is_empty() {
+                return Err(not_found_path());
+            }
+            if let (Some(ns), true) = (&inner.namespaces, kind.namespaced())
+                && !ns.exists(namespace).await?
+            {
+                return Err(namespace_not_found(namespace));
+            }
+            let json = json_body(headers, &body)?;
+            let options = write_options(query, "CreateOptions")?;
+            let written = kind.create(namespace, &json, &options).await?;
+            Ok(written_response(written))
+        }
+        Method::DELETE => delete_collection(kind, namespace, query, &body).await,
+        _ => Err(method_not_allowed()),
     }
-    if let Some(g) = query.get("gracePeriodSeconds") {
-        options.grace_period_seconds = Some(
-            g.parse()
-                .map_err(|_| Status::bad_request(format!("invalid gracePeriodSeconds {g:?}")))?,
-        );
+}
+
+/// `GET`, `PUT`, `PATCH` and `DELETE` of one object.
+#[allow(clippy::too_many_arguments)]
+async fn object_request(
+    kind: &dyn ServedKind,
+    method: &Method,
+    version: &str,
+    namespace: &str,
+    name: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<Response, Status> {
+    match *method {
+        Method::GET => {
+            let object = kind.get(namespace, name).await?;
+            Ok(maybe_table(kind, version, headers, query, object, false))
+        }
+        Method::PUT => {
+            let json = json_body(headers, &body)?;
+            let options = write_options(query, "UpdateOptions")?;
+            let written = kind.update(namespace, name, &json, &options, false).await?;
+            Ok(written_response(written))
+        }
+        Method::PATCH => {
+            let patch_type = patch_type(headers)?;
+            let options = write_options(query, "PatchOptions")?;
+            let written = kind
+                .patch(namespace, name, patch_type, &body, &options, false)
+                .await?;
+            Ok(written_response(written))
+        }
+        Method::DELETE => {
+            let (options, dry_run) = delete_options(query, &body)?;
+            let (object, pending) = kind.delete(namespace, name, &options, dry_run).await?;
+            // A finished delete answers 200 with the object, one waiting
+            // for finalizers 202 with it.
+            let code = if pending {
+                StatusCode::ACCEPTED
+            } else {
+                StatusCode::OK
+            };
+            Ok(json_response(code, &object, "application/json"))
+        }
+        _ => Err(method_not_allowed()),
     }
-    Ok(options)
+}
+
+/// `GET`, `PUT` and `PATCH` of the status subresource.
+async fn status_request(
+    kind: &dyn ServedKind,
+    method: &Method,
+    namespace: &str,
+    name: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<Response, Status> {
+    let written = match *method {
+        Method::GET => {
+            let object = kind.get(namespace, name).await?;
+            return Ok(json_response(StatusCode::OK, &object, "application/json"));
+        }
+        Method::PUT => {
+            let json = json_body(headers, &body)?;
+            let options = write_options(query, "UpdateOptions")?;
+            kind.update(namespace, name, &json, &options, true).await?
+        }
+        Method::PATCH => {
+            let patch_type = patch_type(headers)?;
+            let options = write_options(query, "PatchOptions")?;
+            kind.patch(namespace, name, patch_type, &body, &options, true)
+                .await?
+        }
+        _ => return Err(method_not_allowed()),
+    };
+    Ok(written_response(written))
+}
+
+/// `GET`, `PUT` and `PATCH` of the scale subresource.
+#[allow(clippy::too_many_arguments)]
+async fn scale_request(
+    kind: &dyn ServedKind,
+    paths: &ScalePaths,
+    method: &Method,
+    namespace: &str,
+    name: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<Response, Status> {
+    let scale = match *method {
+        Method::GET => scale::get(kind, paths, namespace, name).await?,
+        Method::PUT => {
+            let json = json_body(headers, &body)?;
+            let options = write_options(query, "UpdateOptions")?;
+            let change = ScaleChange::Replace(&json);
+            scale::write(kind, paths, namespace, name, change, &options).await?
+        }
+        Method::PATCH => {
+            let change = ScaleChange::Patch(patch_type(headers)?, &body);
+            let options = write_options(query, "PatchOptions")?;
+            scale::write(kind, paths, namespace, name, change, &options).await?
+        }
+        _ => return Err(method_not_allowed()),
+    };
+    Ok(json_response(StatusCode::OK, &scale, "application/json"))
+}
+
+/// The patch type of a `PATCH`'s `Content-Type` (415 listing the
+/// supported ones otherwise).
+fn patch_type(headers: &HeaderMap) -> Result<PatchType, Status> {
+    PatchType::parse_content_type(header_str(headers, header::CONTENT_TYPE).unwrap_or(""))
+}
+
+/// 405, as the apiserver's router answers a method a path does not
+/// serve (`NewGenericServerResponse(405, ...)` over go-restful's
+/// `405: Method Not Allowed`).
+fn method_not_allowed() -> Status {
+    let mut status = Status::failure(
+        StatusReason::MethodNotAllowed,
+        "the server does not allow this method on the requested resource",
+    );
+    status.code = 405;
+    status.details = Some(StatusDetails {
+        causes: vec![StatusCause {
+            reason: "UnexpectedServerResponse".into(),
+            message: "405: Method Not Allowed".into(),
+            field: String::new(),
+        }],
+        ..StatusDetails::default()
+    });
+    status
 }
 
 async fn delete_collection(
     kind: &dyn ServedKind,
     namespace: &str,
-    query: &BTreeMap<String, String>,
+    query: &Query,
     body: &Bytes,
 ) -> Result<Response, Status> {
-    let options = list_options(query)?;
-    let delete = delete_options(query, body)?;
-    let (list, deleted) = delete_listed(kind, namespace, &options, &delete).await?;
+    let params = list_params(query)?;
+    let (delete, dry_run) = delete_options(query, body)?;
+    let (list, deleted) = delete_listed(kind, namespace, &params.options, &delete, dry_run).await?;
     let mut out = list;
     out["items"] = Value::Array(deleted);
     Ok(json_response(StatusCode::OK, &out, "application/json"))
@@ -838,7 +1000,7 @@ fn maybe_table(
     kind: &dyn ServedKind,
     version: &str,
     headers: &HeaderMap,
-    query: &BTreeMap<String, String>,
+    query: &Query,
     value: Value,
     is_list: bool,
 ) -> Response {
@@ -851,7 +1013,7 @@ fn maybe_table(
 fn table_or_json(
     convertor: impl FnOnce() -> Option<TableConvertor>,
     headers: &HeaderMap,
-    query: &BTreeMap<String, String>,
+    query: &Query,
     value: Value,
     is_list: bool,
 ) -> Response {
@@ -902,30 +1064,17 @@ fn table_or_json(
 /// `?watch=true`: chunked JSON, one `{"type","object"}` per line, flushed
 /// per event; ends after `timeoutSeconds` (default 30 minutes); an error
 /// (410 for a too-old resourceVersion) is an `ERROR` event.
-async fn watch_response(
-    kind: &dyn ServedKind,
-    namespace: &str,
-    options: ListOptions,
-    query: &BTreeMap<String, String>,
-) -> Response {
-    let timeout = query
-        .get("timeoutSeconds")
-        .and_then(|t| t.parse::<u64>().ok())
-        .unwrap_or(1800);
-    // Without a resourceVersion (or with "0") a watch starts with the
-    // current state, as synthetic ADDED events, then follows the changes
-    // after it; `sendInitialEvents=true` asks for the same explicitly and
-    // ends the initial events with a BOOKMARK annotated
-    // `k8s.io/initial-events-end` (watch-list, which kube-rs and client-go
-    // use). apiserver `storage/cacher` semantics.
-    let send_initial = match query.get("sendInitialEvents").map(String::as_str) {
-        Some("true") => true,
-        Some("false") => false,
-        _ => matches!(options.resource_version.as_deref(), None | Some("0")),
-    };
-    let mut options = options;
+async fn watch_response(kind: &dyn ServedKind, namespace: &str, params: ListParams) -> Response {
+    let timeout = params.timeout_seconds.unwrap_or(1800);
+    // With `sendInitialEvents` (the default of a watch without a
+    // resourceVersion, or at "0") a watch starts with the current state
+    // as synthetic ADDED events, then follows the changes after it; with
+    // `allowWatchBookmarks` the initial events end with a BOOKMARK
+    // annotated `k8s.io/initial-events-end` (watch-list, which kube-rs and
+    // client-go use). apiserver `storage/cacher` semantics.
+    let mut options = params.options;
     let mut initial: Vec<Vec<u8>> = Vec::new();
-    if send_initial {
+    if params.send_initial_events == Some(true) {
         let list_options = ListOptions {
             limit: None,
             continue_token: None,
@@ -949,7 +1098,7 @@ async fn watch_response(
         {
             initial.push(event_line("ADDED", item));
         }
-        if query.get("sendInitialEvents").map(String::as_str) == Some("true") {
+        if params.allow_bookmarks {
             let (group, version, _) = kind.path();
             let crd = kind.crd();
             let bookmark = json!({

@@ -19,7 +19,11 @@ use tower::ServiceExt;
     namespaced,
     status = "WidgetStatus",
     shortname = "wd",
-    printcolumn(name = "Size", type = "integer", json_path = ".spec.size")
+    printcolumn(name = "Size", type = "integer", json_path = ".spec.size"),
+    scale(
+        spec_replicas_path = ".spec.size",
+        status_replicas_path = ".status.replicas"
+    )
 )]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetSpec {
@@ -38,6 +42,9 @@ pub struct WidgetStatus {
     /// conditions of the widget.
     #[serde(default, skip_serializing_if = "Conditions::is_empty")]
     pub conditions: Conditions,
+    /// replicas is how many widgets there are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
 }
 
 fn app() -> axum::Router {
@@ -264,7 +271,13 @@ async fn discovery_documents() {
         .iter()
         .map(|r| r["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["widgets", "widgets/status"]);
+    assert_eq!(names, ["widgets", "widgets/status", "widgets/scale"]);
+    let scale = &resources.body["resources"][2];
+    assert_eq!(
+        (&scale["group"], &scale["version"], &scale["kind"]),
+        (&json!("autoscaling"), &json!("v1"), &json!("Scale"))
+    );
+    assert_eq!(scale["verbs"], json!(["get", "patch", "update"]));
     // Aggregated discovery, with the Content-Type client-go needs echoed.
     let aggregated = call(
         &app,
@@ -540,4 +553,296 @@ async fn namespaces_and_their_lifecycle() {
     assert_eq!(core.body["resources"][0]["name"], "namespaces");
     let index = call(&app, req("GET", "/openapi/v3", None)).await;
     assert!(index.body["paths"]["api/v1"].is_object(), "{}", index.body);
+}
+
+fn with_content_type(mut request: Request<Body>, content_type: &str) -> Request<Body> {
+    request.headers_mut().insert(
+        header::CONTENT_TYPE,
+        content_type.parse().expect("a header value"),
+    );
+    request
+}
+
+/// The scale subresource (apiextensions-apiserver `ScaleREST`): an
+/// `autoscaling/v1` `Scale` over `.spec.size` and `.status.replicas`;
+/// writes go through the main strategy (validation, generation).
+#[tokio::test]
+async fn scale_subresource() {
+    let app = app();
+    call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
+    let scale_uri = format!("{WIDGETS}/w/scale");
+
+    let scale = call(&app, req("GET", &scale_uri, None)).await;
+    assert_eq!(scale.code, StatusCode::OK, "{}", scale.body);
+    assert_eq!(scale.body["kind"], "Scale");
+    assert_eq!(scale.body["apiVersion"], "autoscaling/v1");
+    assert_eq!(scale.body["metadata"]["name"], "w");
+    assert_eq!(scale.body["metadata"]["namespace"], "demo");
+    assert_eq!(scale.body["spec"], json!({"replicas": 3}));
+    assert_eq!(scale.body["status"], json!({"replicas": 0}));
+
+    // PUT with the Scale's resourceVersion.
+    let mut new_scale = scale.body.clone();
+    new_scale["spec"]["replicas"] = json!(5);
+    let put = call(&app, req("PUT", &scale_uri, Some(new_scale.clone()))).await;
+    assert_eq!(put.code, StatusCode::OK, "{}", put.body);
+    assert_eq!(put.body["spec"]["replicas"], 5);
+    let object = call(&app, req("GET", &format!("{WIDGETS}/w"), None)).await;
+    assert_eq!(object.body["spec"]["size"], 5);
+    assert_eq!(object.body["metadata"]["generation"], 2, "a spec change");
+    // The same (now stale) resourceVersion: 409.
+    let stale = call(&app, req("PUT", &scale_uri, Some(new_scale))).await;
+    assert_eq!(stale.code, StatusCode::CONFLICT, "{}", stale.body);
+
+    // PATCH (what kubectl scale sends): applies to the current Scale.
+    let patch = with_content_type(
+        req("PATCH", &scale_uri, Some(json!({"spec": {"replicas": 2}}))),
+        "application/merge-patch+json",
+    );
+    let patched = call(&app, patch).await;
+    assert_eq!(patched.code, StatusCode::OK, "{}", patched.body);
+    assert_eq!(patched.body["spec"]["replicas"], 2);
+
+    // The kind's validation applies: size has minimum 1.
+    let zero = with_content_type(
+        req("PATCH", &scale_uri, Some(json!({"spec": {"replicas": 0}}))),
+        "application/merge-patch+json",
+    );
+    let zero = call(&app, zero).await;
+    assert_eq!(zero.code, StatusCode::UNPROCESSABLE_ENTITY, "{}", zero.body);
+    assert_eq!(zero.body["details"]["causes"][0]["field"], "spec.size");
+    // A negative count is refused by the scale check itself.
+    let negative = json!({"kind": "Scale", "apiVersion": "autoscaling/v1",
+                          "metadata": {"name": "w"}, "spec": {"replicas": -1}});
+    let negative = call(&app, req("PUT", &scale_uri, Some(negative))).await;
+    assert_eq!(negative.code, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        negative.body["message"],
+        "Widget.example.com \"w\" is invalid: .spec.size: Invalid value: -1: should be a non-negative integer"
+    );
+    // Another name in the body: 400.
+    let renamed = json!({"metadata": {"name": "other"}, "spec": {"replicas": 1}});
+    let renamed = call(&app, req("PUT", &scale_uri, Some(renamed))).await;
+    assert_eq!(renamed.code, StatusCode::BAD_REQUEST);
+
+    // status.replicas comes from the status subresource.
+    let status = with_content_type(
+        req(
+            "PATCH",
+            &format!("{WIDGETS}/w/status"),
+            Some(json!({"status": {"replicas": 4}})),
+        ),
+        "application/merge-patch+json",
+    );
+    let status = call(&app, status).await;
+    assert_eq!(status.code, StatusCode::OK, "{}", status.body);
+    let scale = call(&app, req("GET", &scale_uri, None)).await;
+    assert_eq!(scale.body["status"]["replicas"], 4);
+    assert_eq!(scale.body["spec"]["replicas"], 2);
+
+    // Missing objects and methods.
+    let missing = call(&app, req("GET", &format!("{WIDGETS}/nope/scale"), None)).await;
+    assert_eq!(missing.code, StatusCode::NOT_FOUND);
+    let delete = call(&app, req("DELETE", &scale_uri, None)).await;
+    assert_eq!(delete.code, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+/// `dryRun=All`: the answer of the real write, nothing stored.
+#[tokio::test]
+async fn dry_run_writes_store_nothing() {
+    let app = app();
+    let dry = call(
+        &app,
+        req(
+            "POST",
+            &format!("{WIDGETS}?dryRun=All"),
+            Some(widget("w", 3)),
+        ),
+    )
+    .await;
+    assert_eq!(dry.code, StatusCode::CREATED, "{}", dry.body);
+    assert!(dry.body["metadata"]["uid"].is_string());
+    assert!(dry.body["metadata"].get("resourceVersion").is_none());
+    let missing = call(&app, req("GET", &format!("{WIDGETS}/w"), None)).await;
+    assert_eq!(missing.code, StatusCode::NOT_FOUND);
+    // Validation still runs.
+    let invalid = call(
+        &app,
+        req(
+            "POST",
+            &format!("{WIDGETS}?dryRun=All"),
+            Some(widget("w", 99)),
+        ),
+    )
+    .await;
+    assert_eq!(invalid.code, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let created = call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
+    let mut changed = created.body.clone();
+    changed["spec"]["size"] = json!(4);
+    let put = call(
+        &app,
+        req("PUT", &format!("{WIDGETS}/w?dryRun=All"), Some(changed)),
+    )
+    .await;
+    assert_eq!(put.code, StatusCode::OK, "{}", put.body);
+    assert_eq!(put.body["spec"]["size"], 4);
+    let patch = with_content_type(
+        req(
+            "PATCH",
+            &format!("{WIDGETS}/w?dryRun=All"),
+            Some(json!({"spec": {"size": 6}})),
+        ),
+        "application/merge-patch+json",
+    );
+    assert_eq!(call(&app, patch).await.body["spec"]["size"], 6);
+    let scale = with_content_type(
+        req(
+            "PATCH",
+            &format!("{WIDGETS}/w/scale?dryRun=All"),
+            Some(json!({"spec": {"replicas": 7}})),
+        ),
+        "application/merge-patch+json",
+    );
+    assert_eq!(call(&app, scale).await.body["spec"]["replicas"], 7);
+    let deleted = call(
+        &app,
+        req("DELETE", &format!("{WIDGETS}/w?dryRun=All"), None),
+    )
+    .await;
+    assert_eq!(deleted.code, StatusCode::OK);
+    let all = call(&app, req("DELETE", &format!("{WIDGETS}?dryRun=All"), None)).await;
+    assert_eq!(all.body["items"].as_array().map(Vec::len), Some(1));
+    let stored = call(&app, req("GET", &format!("{WIDGETS}/w"), None)).await;
+    assert_eq!(stored.body, created.body, "nothing changed");
+
+    let bad = call(
+        &app,
+        req(
+            "POST",
+            &format!("{WIDGETS}?dryRun=Some"),
+            Some(widget("x", 1)),
+        ),
+    )
+    .await;
+    assert_eq!(bad.code, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        bad.body["message"],
+        r#"CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: "Some": supported values: "All""#
+    );
+}
+
+/// Options the apiserver validates, and its 405.
+#[tokio::test]
+async fn options_and_methods() {
+    let app = app();
+    let created = call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
+    let rv: u64 = created.body["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+
+    let not_allowed = call(
+        &app,
+        req("POST", &format!("{WIDGETS}/w"), Some(widget("w", 1))),
+    )
+    .await;
+    assert_eq!(not_allowed.code, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(not_allowed.body["reason"], "MethodNotAllowed");
+    assert_eq!(
+        not_allowed.body["message"],
+        "the server does not allow this method on the requested resource"
+    );
+    let put_collection = call(&app, req("PUT", WIDGETS, Some(widget("w", 1)))).await;
+    assert_eq!(put_collection.code, StatusCode::METHOD_NOT_ALLOWED);
+
+    // resourceVersion semantics of a list.
+    let too_new = call(
+        &app,
+        req(
+            "GET",
+            &format!("{WIDGETS}?resourceVersion={}", rv + 100),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(too_new.code, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(too_new.body["reason"], "Timeout");
+    let exact = call(
+        &app,
+        req(
+            "GET",
+            &format!("{WIDGETS}?resourceVersion={rv}&resourceVersionMatch=Exact"),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(exact.code, StatusCode::OK, "{}", exact.body);
+    let no_rv = call(
+        &app,
+        req(
+            "GET",
+            &format!("{WIDGETS}?resourceVersionMatch=Exact"),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(no_rv.code, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        no_rv.body["message"],
+        r#"ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided"#
+    );
+
+    let policy = call(
+        &app,
+        req(
+            "DELETE",
+            &format!("{WIDGETS}/w?propagationPolicy=Later"),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(policy.code, StatusCode::UNPROCESSABLE_ENTITY);
+    let background = call(
+        &app,
+        req(
+            "DELETE",
+            &format!("{WIDGETS}/w?propagationPolicy=Background"),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(background.code, StatusCode::OK, "{}", background.body);
+}
+
+/// `pretty=true`, or curl, gets indented JSON; otherwise compact.
+#[tokio::test]
+async fn pretty_output() {
+    let app = app();
+    call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
+    let text = |request: Request<Body>| {
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            String::from_utf8(bytes.to_vec()).unwrap()
+        }
+    };
+    let compact = text(req("GET", &format!("{WIDGETS}/w"), None)).await;
+    assert!(!compact.contains('\n'), "{compact}");
+    let pretty = text(req("GET", &format!("{WIDGETS}/w?pretty=true"), None)).await;
+    assert!(pretty.starts_with("{\n  \""), "{pretty}");
+    let mut curl = req("GET", &format!("{WIDGETS}/w"), None);
+    curl.headers_mut()
+        .insert(header::USER_AGENT, "curl/8.5.0".parse().unwrap());
+    assert!(text(curl).await.contains("\n  "));
+    let mut curl_off = req("GET", &format!("{WIDGETS}/w?pretty=false"), None);
+    curl_off
+        .headers_mut()
+        .insert(header::USER_AGENT, "curl/8.5.0".parse().unwrap());
+    assert!(!text(curl_off).await.contains('\n'));
+    // Failures too.
+    let missing = text(req("GET", &format!("{WIDGETS}/nope?pretty=1"), None)).await;
+    assert!(missing.contains("\n  \"kind\": \"Status\""), "{missing}");
 }

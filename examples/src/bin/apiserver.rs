@@ -10,7 +10,10 @@
 //! Flags (names from DESIGN.md, "Serving the types"): `--listen ADDR`
 //! (default `127.0.0.1:6443`; port 0 picks a free one), `--kubeconfig
 //! PATH`, `--insecure-http`, `--tls-cert-file`, `--tls-private-key-file`,
-//! `--tls-san NAME[,NAME]`, `--client-ca-file`, `--max-request-bytes N`.
+//! `--tls-san NAME[,NAME]`, `--client-ca-file`, `--max-request-bytes N`,
+//! `--v LEVEL` (as kube-apiserver's klog verbosity: at 3 and above, the
+//! default here, one line per request goes to stderr; below 3 only
+//! warnings and errors).
 //! `--token-auth-file`, `--authorization-mode` and `--storage` arrive with
 //! their issues; until then, as any unknown flag, they stop the start with
 //! an error naming them.
@@ -34,11 +37,12 @@ struct Flags {
     insecure_http: bool,
     tls: TlsOptions,
     max_request_bytes: usize,
+    verbosity: u8,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N]";
+[--max-request-bytes N] [--v LEVEL]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -47,6 +51,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         insecure_http: false,
         tls: TlsOptions::default(),
         max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
+        verbosity: 3,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -89,6 +94,10 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
                     .parse()
                     .map_err(|e| format!("--max-request-bytes {v:?}: {e}"))?;
             }
+            "--v" | "-v" => {
+                let v = value("--v")?;
+                flags.verbosity = v.parse().map_err(|e| format!("--v {v:?}: {e}"))?;
+            }
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown flag: {other}\n{USAGE}")),
         }
@@ -128,6 +137,16 @@ async fn main() -> ExitCode {
 }
 
 async fn run(flags: Flags) -> Result<(), String> {
+    let level = if flags.verbosity >= 3 {
+        tracing::Level::INFO
+    } else {
+        tracing::Level::WARN
+    };
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .with_ansi(false)
+        .init();
     let server = server(flags.max_request_bytes).map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
         .await
@@ -177,6 +196,8 @@ mod tests {
         assert_eq!(f.kubeconfig, Some(PathBuf::from("k.yaml")));
         assert!(f.insecure_http);
         assert_eq!(f.max_request_bytes, 3 * 1024 * 1024);
+        assert_eq!(f.verbosity, 3);
+        assert_eq!(parse(&["--v=0"]).unwrap().verbosity, 0);
         let err = parse(&["--authorization-mode", "RBAC"]).err().unwrap();
         assert!(
             err.starts_with("unknown flag: --authorization-mode"),
