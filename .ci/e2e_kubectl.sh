@@ -80,6 +80,38 @@ expect "strict field validation" 'unknown field "spec.bogus"' "$out"
 out=$(k apply -n nowhere -f "$work/mc.yaml" 2>&1 || true)
 expect "namespace lifecycle" 'namespaces "nowhere" not found' "$out"
 
+# The scale subresource (CronTab's .spec.replicas), server-side dry run,
+# and kubectl wait on a condition written through /status.
+cat > "$work/ct.yaml" <<'EOF'
+apiVersion: stable.example.com/v1
+kind: CronTab
+metadata:
+  name: ct1
+spec:
+  schedule: "*/5 * * * *"
+  image: busybox:1.36
+  replicas: 1
+EOF
+expect "apply crontab" "crontab.stable.example.com/ct1 created" "$(k apply -n demo -f "$work/ct.yaml")"
+expect "scale" "crontab.stable.example.com/ct1 scaled" "$(k scale -n demo crontab ct1 --replicas=3)"
+[ "$(k get -n demo crontab ct1 -o jsonpath='{.spec.replicas}')" = "3" ] || fail "scale did not write .spec.replicas"
+expect "scale (precondition)" "scaled" "$(k scale -n demo crontab ct1 --current-replicas=3 --replicas=2)"
+out=$(k scale -n demo crontab ct1 --replicas=11 2>&1 || true)
+expect "scale past the maximum" "spec.replicas" "$out"
+expect "create --dry-run=server" "created (server dry run)" \
+  "$(sed 's/name: mc1/name: dry/' "$work/mc.yaml" | k create -n demo --dry-run=server -f -)"
+out=$(k get -n demo mc dry 2>&1 || true)
+expect "a dry run stores nothing" "NotFound" "$out"
+expect "delete --dry-run=server" "deleted from demo namespace (server dry run)" "$(k delete -n demo mc mc1 --dry-run=server)"
+k get -n demo mc mc1 > /dev/null || fail "a dry-run delete deleted"
+k wait -n demo crontab/ct1 --for=condition=Ready --timeout=20s > "$work/wait.out" 2>&1 &
+wait_pid=$!
+sleep 1
+expect "patch --subresource=status" "patched" "$(k patch -n demo crontab ct1 --subresource=status --type merge \
+  -p '{"status":{"replicas":2,"conditions":[{"type":"Ready","status":"True","reason":"Running","message":"all replicas up","lastTransitionTime":"2026-01-01T00:00:00Z"}]}}')"
+wait "$wait_pid" || fail "wait --for=condition=Ready: $(cat "$work/wait.out")"
+expect "wait" "condition met" "$(cat "$work/wait.out")"
+
 # A watch sees a change, then ends by its timeout.
 k get -n demo mc -w --request-timeout=3s > "$work/watch.out" 2>&1 &
 watch_pid=$!
