@@ -58,11 +58,15 @@ use crate::params::{
     ListParams, Query, check_list_revision, delete_options, list_params, write_options,
 };
 use crate::scale::{self, ScaleChange, ScalePaths};
-use crate::served::{RegistryKind, ServedKind, Written};
+use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 use crate::table::{IncludeObject, TableConvertor, TableOptions};
 
 /// The apiserver's default `--max-request-bytes` (3 MiB).
 pub const DEFAULT_MAX_REQUEST_BYTES: usize = 3 * 1024 * 1024;
+
+/// How often a watch with `allowWatchBookmarks` gets a BOOKMARK (the
+/// apiserver's watch cache sends one about every minute).
+pub const DEFAULT_BOOKMARK_INTERVAL: Duration = Duration::from_secs(60);
 
 /// Builds an [`ApiServer`]: one line per kind.
 pub struct ServerBuilder {
@@ -70,6 +74,7 @@ pub struct ServerBuilder {
     kinds: Vec<Arc<dyn ServedKind>>,
     max_request_bytes: usize,
     namespaces: bool,
+    bookmark_interval: Duration,
 }
 
 impl ServerBuilder {
@@ -135,6 +140,13 @@ impl ServerBuilder {
         self
     }
 
+    /// How often a watch with `allowWatchBookmarks` gets a BOOKMARK
+    /// (default [`DEFAULT_BOOKMARK_INTERVAL`], the cacher's frequency).
+    pub fn bookmark_interval(mut self, interval: Duration) -> Self {
+        self.bookmark_interval = interval.max(Duration::from_millis(1));
+        self
+    }
+
     /// The server.
     pub fn build(self) -> ApiServer {
         // One CRD per kind, however many versions are served.
@@ -168,6 +180,7 @@ impl ServerBuilder {
                 namespaces,
                 system_namespaces: tokio::sync::OnceCell::new(),
                 max_request_bytes: self.max_request_bytes,
+                bookmark_interval: self.bookmark_interval,
             }),
         }
     }
@@ -181,6 +194,7 @@ struct Inner {
     /// Set once the system namespaces exist.
     system_namespaces: tokio::sync::OnceCell<()>,
     max_request_bytes: usize,
+    bookmark_interval: Duration,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -197,6 +211,7 @@ impl ApiServer {
             kinds: Vec::new(),
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
             namespaces: false,
+            bookmark_interval: DEFAULT_BOOKMARK_INTERVAL,
         }
     }
 
@@ -818,7 +833,7 @@ async fn collection_request(
         Method::GET => {
             let params = list_params(query)?;
             if params.watch {
-                return Ok(watch_response(kind, namespace, params).await);
+                return Ok(watch_response(kind, namespace, params, inner.bookmark_interval).await);
             }
             let list = kind.list(namespace, &params.options).await?;
             let revision = list
@@ -1064,7 +1079,12 @@ fn table_or_json(
 /// `?watch=true`: chunked JSON, one `{"type","object"}` per line, flushed
 /// per event; ends after `timeoutSeconds` (default 30 minutes); an error
 /// (410 for a too-old resourceVersion) is an `ERROR` event.
-async fn watch_response(kind: &dyn ServedKind, namespace: &str, params: ListParams) -> Response {
+async fn watch_response(
+    kind: &dyn ServedKind,
+    namespace: &str,
+    params: ListParams,
+    bookmark_interval: Duration,
+) -> Response {
     let timeout = params.timeout_seconds.unwrap_or(1800);
     // With `sendInitialEvents` (the default of a watch without a
     // resourceVersion, or at "0") a watch starts with the current state
@@ -1136,15 +1156,59 @@ async fn watch_response(kind: &dyn ServedKind, namespace: &str, params: ListPara
             .into_iter()
             .map(|l| Ok::<_, std::convert::Infallible>(Bytes::from(l))),
     );
-    let lines = initial
-        .chain(events.map(|event| {
-            let line = match event {
-                Ok((kind, object)) => event_line(kind, &object),
-                Err(status) => error_line(&status),
+    // With `allowWatchBookmarks`, a BOOKMARK carrying the latest revision
+    // seen goes out every `bookmark_interval` (the cacher's bookmark
+    // frequency is a minute), so a client can resume from it.
+    enum Item {
+        Event(JsonEvent),
+        Tick,
+        End,
+    }
+    let events = events
+        .map(Item::Event)
+        .chain(futures_util::stream::iter([Item::End]));
+    let ticks = futures_util::stream::unfold(
+        tokio::time::interval_at(
+            tokio::time::Instant::now() + bookmark_interval,
+            bookmark_interval,
+        ),
+        |mut interval| async move {
+            interval.tick().await;
+            Some((Item::Tick, interval))
+        },
+    )
+    .filter(move |_| std::future::ready(params.allow_bookmarks));
+    let (group, version, _) = kind.path();
+    let api_version = format!("{group}/{version}");
+    let kind_name = kind.crd().spec.names.kind;
+    let mut last_revision = options.resource_version.clone();
+    let lines = futures_util::stream::select(events, ticks)
+        .take_while(|item| std::future::ready(!matches!(item, Item::End)))
+        .filter_map(move |item| {
+            let line = match item {
+                Item::Event(Ok((event, object))) => {
+                    if let Some(rv) = object
+                        .pointer("/metadata/resourceVersion")
+                        .and_then(Value::as_str)
+                    {
+                        last_revision = Some(rv.to_string());
+                    }
+                    Some(event_line(event, &object))
+                }
+                Item::Event(Err(status)) => Some(error_line(&status)),
+                Item::Tick => last_revision.as_ref().map(|rv| {
+                    let bookmark = json!({
+                        "kind": kind_name,
+                        "apiVersion": api_version,
+                        "metadata": {"resourceVersion": rv}
+                    });
+                    event_line("BOOKMARK", &bookmark)
+                }),
+                Item::End => None,
             };
-            Ok::<_, std::convert::Infallible>(Bytes::from(line))
-        }))
-        .take_until(deadline);
+            std::future::ready(line.map(|l| Ok::<_, std::convert::Infallible>(Bytes::from(l))))
+        });
+    let lines = initial.chain(lines).take_until(deadline);
     Response::builder()
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, "application/json")

@@ -846,3 +846,63 @@ async fn pretty_output() {
     let missing = text(req("GET", &format!("{WIDGETS}/nope?pretty=1"), None)).await;
     assert!(missing.contains("\n  \"kind\": \"Status\""), "{missing}");
 }
+
+/// With `allowWatchBookmarks`, BOOKMARKs carrying the latest revision
+/// seen come periodically; without it, none.
+#[tokio::test]
+async fn periodic_bookmarks() {
+    let app = ApiServer::builder()
+        .bookmark_interval(std::time::Duration::from_millis(150))
+        .resource::<Widget>(DefaultStrategy)
+        .build()
+        .router();
+    let created = call(&app, req("POST", WIDGETS, Some(widget("a", 1)))).await;
+    let rv = created.body["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let watch = |bookmarks: bool| {
+        let app = app.clone();
+        let uri = format!(
+            "{WIDGETS}?watch=true&resourceVersion={rv}&timeoutSeconds=1&allowWatchBookmarks={bookmarks}"
+        );
+        async move {
+            let response = app.oneshot(req("GET", &uri, None)).await.unwrap();
+            let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            bytes
+                .split(|b| *b == b'\n')
+                .filter(|l| !l.is_empty())
+                .map(|l| serde_json::from_slice::<Value>(l).unwrap())
+                .collect::<Vec<_>>()
+        }
+    };
+    let with = tokio::spawn(watch(true));
+    let without = tokio::spawn(watch(false));
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let mut changed = created.body.clone();
+    changed["spec"]["size"] = json!(2);
+    let updated = call(&app, req("PUT", &format!("{WIDGETS}/a"), Some(changed))).await;
+    let new_rv = updated.body["metadata"]["resourceVersion"].clone();
+
+    let events = with.await.unwrap();
+    let bookmarks: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["type"] == "BOOKMARK")
+        .map(|e| &e["object"]["metadata"]["resourceVersion"])
+        .collect();
+    assert!(bookmarks.len() >= 3, "{events:?}");
+    assert_eq!(bookmarks[0], &json!(rv), "before the change: the start");
+    assert_eq!(
+        bookmarks.last().unwrap(),
+        &&new_rv,
+        "after it: the change's"
+    );
+    let bookmark = events.iter().find(|e| e["type"] == "BOOKMARK").unwrap();
+    assert_eq!(bookmark["object"]["kind"], "Widget");
+    assert_eq!(bookmark["object"]["apiVersion"], "example.com/v1");
+    assert!(events.iter().any(|e| e["type"] == "MODIFIED"));
+
+    let plain = without.await.unwrap();
+    let types: Vec<&str> = plain.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["MODIFIED"]);
+}
