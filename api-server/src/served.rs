@@ -254,7 +254,7 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
             Ok(Written {
                 object: to_json(&outcome.object)?,
                 warnings,
-                created: false,
+                created: outcome.created,
             })
         })
     }

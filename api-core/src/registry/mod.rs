@@ -87,6 +87,10 @@ pub struct Outcome<T> {
     pub object: T,
     /// Warnings from the strategy.
     pub warnings: Vec<String>,
+    /// Whether the write created the object: a create, or an update of a
+    /// missing object that the strategy lets create (the apiserver
+    /// answers 201 rather than 200).
+    pub created: bool,
 }
 
 /// The result of a delete.
@@ -589,6 +593,7 @@ impl<K: Served> Registry<K> {
                     return Ok(Outcome {
                         object: decode_stored(&s, &self.codec)?,
                         warnings,
+                        created: true,
                     });
                 }
                 Err(StorageError::AlreadyExists(_))
@@ -770,6 +775,7 @@ impl<K: Served> Registry<K> {
                 Ok(s) => Ok(Outcome {
                     object: decode_stored(&s, &self.codec)?,
                     warnings,
+                    created: false,
                 }),
                 Err(e) => Err(self.storage_error(e, &name)),
             };
@@ -782,6 +788,7 @@ impl<K: Served> Registry<K> {
             Ok(s) => Ok(Outcome {
                 object: decode_stored(&s, &self.codec)?,
                 warnings,
+                created: false,
             }),
             Err(e) => Err(self.storage_error(e, &name)),
         }
