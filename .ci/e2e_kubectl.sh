@@ -59,6 +59,8 @@ expect "patch (merge)" "patched" "$(k patch -n demo mc mc1 --type merge -p '{"sp
 expect "patch (json)" "patched" "$(k patch -n demo mc mc1 --type json -p '[{"op":"replace","path":"/spec/size","value":1}]')"
 expect "patch (strategic)" "patched" "$(k patch -n demo mc mc1 --type strategic -p '{"metadata":{"labels":{"tier":"a"}}}')"
 expect "label" "labeled" "$(k label -n demo mc mc1 team=x)"
+out=$(k patch -n demo mc mc1 --type merge -p '{"spec":{"bogus":1}}' 2>&1 || true)
+expect "strict field validation of a patch" 'unknown field "spec.bogus"' "$out"
 
 # An invalid object: every cause is shown.
 cat > "$work/bad.yaml" <<'EOF'

@@ -437,3 +437,61 @@ async fn a_status_patch_changes_the_status_and_nothing_else() {
         .object;
     assert_eq!(main.status, patched.status);
 }
+
+#[tokio::test]
+async fn unknown_fields_in_a_patch_follow_field_validation() {
+    use api_core::decode::FieldValidation;
+    use api_core::registry::PatchOptions;
+    let (registry, _) = registry_with_hello().await;
+    let patch = br#"{"spec":{"suspend":true,"bogus":1,"jobTemplate":{"nope":"x"}}}"#;
+    let with = |field_validation| PatchOptions {
+        field_validation,
+        status: false,
+    };
+    // Ignore (what `patch` does): dropped silently.
+    let ignored = registry
+        .patch(NS, "hello", PatchType::Merge, patch)
+        .await
+        .unwrap();
+    assert!(ignored.warnings.is_empty(), "{:?}", ignored.warnings);
+    // Warn: dropped, one warning each.
+    let warned = registry
+        .patch_with(
+            NS,
+            "hello",
+            PatchType::Merge,
+            patch,
+            with(FieldValidation::Warn),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        warned.warnings,
+        [
+            r#"unknown field "spec.bogus""#,
+            r#"unknown field "spec.jobTemplate.nope""#
+        ]
+    );
+    // Strict: the apiserver's 400, nothing written.
+    let before = registry.get(NS, "hello").await.unwrap();
+    let err = registry
+        .patch_with(
+            NS,
+            "hello",
+            PatchType::Merge,
+            patch,
+            with(FieldValidation::Strict),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!((err.code, err.reason.as_str()), (400, "BadRequest"));
+    assert_eq!(
+        err.message,
+        r#"strict decoding error: unknown field "spec.bogus", unknown field "spec.jobTemplate.nope""#
+    );
+    let after = registry.get(NS, "hello").await.unwrap();
+    assert_eq!(
+        before.metadata.resource_version,
+        after.metadata.resource_version
+    );
+}

@@ -125,10 +125,7 @@ where
         .collect();
     warnings.extend(unknown.into_iter().map(|p| format!("unknown field {p:?}")));
     if options.field_validation == FieldValidation::Strict && !warnings.is_empty() {
-        return Err(Status::bad_request(format!(
-            "strict decoding error: {}",
-            warnings.join(", ")
-        )));
+        return Err(strict_error(&warnings));
     }
     if options.apply_defaults {
         object.apply_defaults();
@@ -149,6 +146,26 @@ where
         }
     }
     Ok(Decoded { object, warnings })
+}
+
+/// The 400 of a `Strict` request with unknown or duplicate fields.
+pub(crate) fn strict_error(warnings: &[String]) -> Status {
+    Status::bad_request(format!("strict decoding error: {}", warnings.join(", ")))
+}
+
+/// `value` as a `K`, and a warning per unknown field on the way
+/// (`unknown field "spec.foo"`), for objects built in memory (a patched
+/// object), where duplicate keys cannot occur.
+pub(crate) fn from_value_with_unknown<K: DeserializeOwned>(
+    value: &serde_json::Value,
+) -> Result<(K, Vec<String>), serde_json::Error> {
+    let mut unknown = Vec::new();
+    let object = serde_ignored::deserialize(value, |path| unknown.push(render(&path)))?;
+    let warnings = unknown
+        .into_iter()
+        .map(|p| format!("unknown field {p:?}"))
+        .collect();
+    Ok((object, warnings))
 }
 
 /// The error for a body serde could not decode into `K`. Malformed JSON

@@ -14,7 +14,9 @@ use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
-use api_core::registry::{BoxFuture, DeleteOptions, ListOptions, Registry, Served, WatchEvent};
+use api_core::registry::{
+    BoxFuture, DeleteOptions, ListOptions, PatchOptions, Registry, Served, WatchEvent,
+};
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
 use serde_json::Value;
@@ -271,13 +273,13 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         Box::pin(async move {
             let mut dry = None;
             let registry = self.registry_for(options.dry_run, &mut dry);
-            let outcome = if status {
-                registry
-                    .patch_status(namespace, name, patch_type, body)
-                    .await?
-            } else {
-                registry.patch(namespace, name, patch_type, body).await?
+            let patch_options = PatchOptions {
+                field_validation: options.field_validation,
+                status,
             };
+            let outcome = registry
+                .patch_with(namespace, name, patch_type, body, patch_options)
+                .await?;
             Ok(Written {
                 object: to_json(&outcome.object)?,
                 warnings: outcome.warnings,

@@ -255,6 +255,33 @@ async fn patches_and_warnings() {
     )
     .await;
     assert_eq!(strict.code, StatusCode::BAD_REQUEST, "{}", strict.body);
+
+    // The same for patches: a warning by default, 400 with Strict.
+    let patch = |query: &str| {
+        with_content_type(
+            req(
+                "PATCH",
+                &format!("{WIDGETS}/w{query}"),
+                Some(json!({"spec": {"extra": 1}})),
+            ),
+            "application/merge-patch+json",
+        )
+    };
+    let warned = call(&app, patch("")).await;
+    assert_eq!(warned.code, StatusCode::OK);
+    assert_eq!(
+        warned
+            .headers
+            .get(header::WARNING)
+            .map(|w| w.to_str().unwrap()),
+        Some(r#"299 - "unknown field \"spec.extra\"""#)
+    );
+    let strict = call(&app, patch("?fieldValidation=Strict")).await;
+    assert_eq!(strict.code, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        strict.body["message"],
+        r#"strict decoding error: unknown field "spec.extra""#
+    );
 }
 
 #[tokio::test]

@@ -65,6 +65,7 @@ use crate::validation::object_meta::{validate_object_meta, validate_object_meta_
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 pub use dry_run::DryRunStorage;
+pub use patching::PatchOptions;
 pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
 pub use strategy::{DefaultStrategy, Strategy};
 

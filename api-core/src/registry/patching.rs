@@ -2,8 +2,29 @@
 //! result goes through the same update path as a `PUT`.
 
 use super::{Outcome, Registry, Served};
+use crate::decode::{FieldValidation, from_value_with_unknown, strict_error};
 use crate::patch::{PatchType, apply};
 use crate::status::Status;
+
+/// How [`Registry::patch_with`] treats the patched object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatchOptions {
+    /// Unknown fields in the patched object: dropped silently, dropped
+    /// with a warning each, or a 400 (`fieldValidation`).
+    pub field_validation: FieldValidation,
+    /// Patch the status subresource (as [`Registry::patch_status`]).
+    pub status: bool,
+}
+
+impl Default for PatchOptions {
+    /// What [`Registry::patch`] does: unknown fields dropped silently.
+    fn default() -> Self {
+        PatchOptions {
+            field_validation: FieldValidation::Ignore,
+            status: false,
+        }
+    }
+}
 
 /// How often a patch that lost a race is applied again (the apiserver's
 /// patcher retries until its request deadline; five is plenty in memory).
@@ -22,7 +43,7 @@ impl<K: Served> Registry<K> {
         patch_type: PatchType,
         patch: &[u8],
     ) -> Result<Outcome<K>, Status> {
-        self.patch_to(namespace, name, patch_type, patch, false)
+        self.patch_with(namespace, name, patch_type, patch, PatchOptions::default())
             .await
     }
 
@@ -39,18 +60,27 @@ impl<K: Served> Registry<K> {
         patch_type: PatchType,
         patch: &[u8],
     ) -> Result<Outcome<K>, Status> {
-        self.patch_to(namespace, name, patch_type, patch, true)
+        let options = PatchOptions {
+            status: true,
+            ..PatchOptions::default()
+        };
+        self.patch_with(namespace, name, patch_type, patch, options)
             .await
     }
 
-    async fn patch_to(
+    /// [`Registry::patch`] or [`Registry::patch_status`] with the
+    /// request's field validation: unknown fields in the patched object
+    /// are warnings in the outcome (`Warn`) or a 400 `strict decoding
+    /// error` (`Strict`), as the apiserver's patch handler answers.
+    pub async fn patch_with(
         &self,
         namespace: &str,
         name: &str,
         patch_type: PatchType,
         patch: &[u8],
-        status: bool,
+        options: PatchOptions,
     ) -> Result<Outcome<K>, Status> {
+        let status = options.status;
         // As the apiserver's patcher does inside `GuaranteedUpdate`: a
         // patch that does not name a resourceVersion applies to whatever
         // is stored, so one that loses a race is applied again to the new
@@ -59,7 +89,8 @@ impl<K: Served> Registry<K> {
         loop {
             attempt += 1;
             let current = self.get(namespace, name).await?;
-            let object = self.patched(&current, name, patch_type, patch)?;
+            let (object, warnings) =
+                self.patched(&current, name, patch_type, patch, options.field_validation)?;
             let conditional =
                 object.metadata().resource_version != current.metadata().resource_version;
             let result = if status {
@@ -68,6 +99,10 @@ impl<K: Served> Registry<K> {
                 self.update(namespace, object).await
             };
             match result {
+                Ok(mut outcome) => {
+                    outcome.warnings.splice(0..0, warnings);
+                    return Ok(outcome);
+                }
                 Err(e)
                     if !conditional
                         && attempt < PATCH_ATTEMPTS
@@ -78,19 +113,26 @@ impl<K: Served> Registry<K> {
         }
     }
 
-    /// `patch` applied to `current`, decoded as a `K`.
+    /// `patch` applied to `current`, decoded as a `K`, with the unknown
+    /// fields found (none looked for under `Ignore`).
     fn patched(
         &self,
         current: &K,
         name: &str,
         patch_type: PatchType,
         patch: &[u8],
-    ) -> Result<K, Status> {
+        validation: FieldValidation,
+    ) -> Result<(K, Vec<String>), Status> {
         let original = serde_json::to_value(current)
             .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
-        let mut object: K = match K::deserialize(&patched) {
-            Ok(object) => object,
+        let decoded = if validation == FieldValidation::Ignore {
+            K::deserialize(&patched).map(|o| (o, Vec::new()))
+        } else {
+            from_value_with_unknown::<K>(&patched)
+        };
+        let (mut object, warnings) = match decoded {
+            Ok(decoded) => decoded,
             // What the schema rejects is the apiserver's 422, every cause.
             Err(e) => {
                 return Err(
@@ -103,6 +145,9 @@ impl<K: Served> Registry<K> {
                 );
             }
         };
+        if validation == FieldValidation::Strict && !warnings.is_empty() {
+            return Err(strict_error(&warnings));
+        }
         // A patch that removes the resourceVersion applies to what is
         // stored.
         if object.metadata().resource_version.is_empty() {
@@ -114,6 +159,6 @@ impl<K: Served> Registry<K> {
                 object.metadata().name
             )));
         }
-        Ok(object)
+        Ok((object, warnings))
     }
 }
