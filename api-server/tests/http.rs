@@ -208,6 +208,34 @@ async fn failures_are_the_apiservers_statuses() {
     )
     .await;
     assert_eq!(apply.code, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Protobuf and CBOR: 415 for a body, 406 for an answer, each listing
+    // what is supported, so clients fall back to JSON.
+    for media in ["application/vnd.kubernetes.protobuf", "application/cbor"] {
+        let body = with_content_type(req("POST", WIDGETS, Some(widget("p", 1))), media);
+        let refused = call(&app, body).await;
+        assert_eq!(refused.code, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{media}");
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap()
+                .contains("application/json"),
+            "{}",
+            refused.body
+        );
+        let mut get = req("GET", &format!("{WIDGETS}/w"), None);
+        get.headers_mut()
+            .insert(header::ACCEPT, media.parse().unwrap());
+        let refused = call(&app, get).await;
+        assert_eq!(refused.code, StatusCode::NOT_ACCEPTABLE, "{media}");
+        assert_eq!(refused.body["reason"], "NotAcceptable");
+        // With JSON as a fallback, JSON.
+        let mut get = req("GET", &format!("{WIDGETS}/w"), None);
+        get.headers_mut().insert(
+            header::ACCEPT,
+            format!("{media}, application/json").parse().unwrap(),
+        );
+        assert_eq!(call(&app, get).await.code, StatusCode::OK, "{media}");
+    }
     // Too large a body: 413.
     let huge = json!({"metadata": {"name": "big", "annotations": {"a": "x".repeat(70 * 1024)}}, "spec": {"size": 1}});
     let big = call(&app, req("POST", WIDGETS, Some(huge))).await;
