@@ -10,9 +10,11 @@
 
 #![warn(missing_docs)]
 
+pub mod authn;
 pub mod discovery;
 pub mod jsonpath;
 pub mod kubeconfig;
+pub mod listen;
 pub mod namespaces;
 pub mod negotiation;
 pub mod openapi;

@@ -50,7 +50,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use crate::discovery::{Discovery, NamespaceDiscovery};
+use crate::listen::Peer;
 use crate::namespaces::{Namespaces, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
@@ -75,6 +77,7 @@ pub struct ServerBuilder {
     max_request_bytes: usize,
     namespaces: bool,
     bookmark_interval: Duration,
+    authenticator: Option<Authenticator>,
 }
 
 impl ServerBuilder {
@@ -147,6 +150,16 @@ impl ServerBuilder {
         self
     }
 
+    /// Authenticates every request with `authenticator` (401 when it
+    /// finds no user). Without it, requests are not authenticated: each
+    /// is served as `system:unsecured` in `system:masters`, the user of
+    /// kube-apiserver's former insecure port — right for in-process
+    /// tests, wrong for a socket anyone can reach.
+    pub fn authenticator(mut self, authenticator: Authenticator) -> Self {
+        self.authenticator = Some(authenticator);
+        self
+    }
+
     /// The server.
     pub fn build(self) -> ApiServer {
         // One CRD per kind, however many versions are served.
@@ -181,6 +194,7 @@ impl ServerBuilder {
                 system_namespaces: tokio::sync::OnceCell::new(),
                 max_request_bytes: self.max_request_bytes,
                 bookmark_interval: self.bookmark_interval,
+                authenticator: self.authenticator,
             }),
         }
     }
@@ -195,6 +209,7 @@ struct Inner {
     system_namespaces: tokio::sync::OnceCell<()>,
     max_request_bytes: usize,
     bookmark_interval: Duration,
+    authenticator: Option<Authenticator>,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -212,6 +227,7 @@ impl ApiServer {
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
             namespaces: false,
             bookmark_interval: DEFAULT_BOOKMARK_INTERVAL,
+            authenticator: None,
         }
     }
 
@@ -220,48 +236,6 @@ impl ApiServer {
         axum::Router::new()
             .fallback(handle)
             .with_state(self.inner.clone())
-    }
-
-    /// Serves plain HTTP on `listener` until the future is dropped.
-    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        axum::serve(listener, self.router()).await
-    }
-
-    /// Serves HTTPS (HTTP/1.1 and HTTP/2 by ALPN) on `listener` until the
-    /// future is dropped. A client whose handshake fails is dropped alone;
-    /// the server goes on.
-    pub async fn serve_tls(
-        self,
-        listener: tokio::net::TcpListener,
-        tls: &crate::tls::ServerTls,
-    ) -> std::io::Result<()> {
-        let acceptor = tls.acceptor();
-        let router = self.router();
-        loop {
-            let (stream, _) = match listener.accept().await {
-                Ok(accepted) => accepted,
-                // Out of file descriptors and the like: wait, go on.
-                Err(_) => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            };
-            let acceptor = acceptor.clone();
-            let router = router.clone();
-            tokio::spawn(async move {
-                let handshake =
-                    tokio::time::timeout(Duration::from_secs(10), acceptor.accept(stream)).await;
-                let Ok(Ok(stream)) = handshake else {
-                    return;
-                };
-                let service = hyper_util::service::TowerToHyperService::new(router);
-                let _ = hyper_util::server::conn::auto::Builder::new(
-                    hyper_util::rt::TokioExecutor::new(),
-                )
-                .serve_connection_with_upgrades(hyper_util::rt::TokioIo::new(stream), service)
-                .await;
-            });
-        }
     }
 }
 
@@ -332,7 +306,20 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         .to_string();
     let pretty = pretty_print(&query, &user_agent) && verb != "watch";
     let uri = parts.uri.to_string();
-    let mut response = dispatch(&inner, parts, query, body).await;
+    let peer = parts.extensions.get::<Peer>().cloned().unwrap_or_default();
+    let user = match &inner.authenticator {
+        None => Ok(User::new(UNSECURED, &[SYSTEM_MASTERS, ALL_AUTHENTICATED])),
+        Some(authenticator) => {
+            authenticator.authenticate(&parts.headers, peer.certificate.as_ref())
+        }
+    };
+    let mut response = match &user {
+        Err(status) => status_response(status.clone()),
+        Ok(user) if user.is_anonymous() && !anonymous_may(&parts.method, &segments) => {
+            status_response(forbidden_path(user, verb, &path))
+        }
+        Ok(user) => dispatch(&inner, user, parts, query, body).await,
+    };
     if pretty {
         response = indented(response).await;
     }
@@ -340,14 +327,47 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         target: "api_server::httplog",
         verb,
         uri = %uri,
-        // Requests are not authenticated yet (issue 16 adds it).
-        user = "",
+        user = user.as_ref().map(|u| u.name.as_str()).unwrap_or_default(),
         code = response.status().as_u16(),
         latency = ?started.elapsed(),
         user_agent = %user_agent,
+        src = %peer.addr.map(|a| a.ip().to_string()).unwrap_or_default(),
         "HTTP"
     );
     response
+}
+
+/// The user of requests when no authenticator is set (kube-apiserver's
+/// insecure-port user).
+pub const UNSECURED: &str = "system:unsecured";
+
+/// What `system:anonymous` may reach (`--anonymous-auth`): the health
+/// and version endpoints and discovery, as the apiserver's default
+/// `system:public-info-viewer` and discovery roles allow; anything else
+/// is 403.
+fn anonymous_may(method: &Method, segments: &[&str]) -> bool {
+    *method == Method::GET
+        && matches!(
+            segments,
+            ["healthz" | "livez" | "readyz" | "version"]
+                | ["api"]
+                | ["api", "v1"]
+                | ["apis"]
+                | ["apis", _]
+                | ["apis", _, _]
+        )
+}
+
+/// 403 for a request the user may not make, in the apiserver's words
+/// (`forbidden: User "x" cannot get path "/p"`).
+fn forbidden_path(user: &User, verb: &str, path: &str) -> Status {
+    let mut status = Status::forbidden(
+        GroupResource::new("", ""),
+        "",
+        format!("User {:?} cannot {verb} path {path:?}", user.name),
+    );
+    status.details = Some(StatusDetails::default());
+    status
 }
 
 /// The Kubernetes verb of a request (`get`, `list`, `watch`, `create`,
@@ -429,6 +449,7 @@ async fn indented(response: Response) -> Response {
 
 async fn dispatch(
     inner: &Inner,
+    user: &User,
     parts: axum::http::request::Parts,
     query: Query,
     body: Body,
@@ -457,6 +478,13 @@ async fn dispatch(
             (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain")], "ok").into_response()
         }
         (Method::GET, ["version"]) => json_response(StatusCode::OK, &version(), "application/json"),
+        (Method::POST, ["apis", "authentication.k8s.io", "v1", "selfsubjectreviews"]) => {
+            json_response(
+                StatusCode::CREATED,
+                &self_subject_review(user),
+                "application/json",
+            )
+        }
         (Method::GET, ["api"]) => {
             let host = header_str(&parts.headers, header::HOST).unwrap_or("127.0.0.1");
             json_response(
@@ -671,6 +699,24 @@ async fn delete_listed(
         }
     }
     Ok((list, deleted))
+}
+
+/// `SelfSubjectReview` (authentication.k8s.io/v1, `kubectl auth
+/// whoami`): the request's user, as authenticated.
+fn self_subject_review(user: &User) -> Value {
+    let mut info = json!({"username": user.name, "groups": user.groups});
+    if !user.uid.is_empty() {
+        info["uid"] = json!(user.uid);
+    }
+    if !user.extra.is_empty() {
+        info["extra"] = json!(user.extra);
+    }
+    json!({
+        "kind": "SelfSubjectReview",
+        "apiVersion": "authentication.k8s.io/v1",
+        "metadata": {"creationTimestamp": null},
+        "status": {"userInfo": info}
+    })
 }
 
 /// `/version`: the Kubernetes version this server's behaviour follows.

@@ -13,10 +13,16 @@
 //! `--tls-san NAME[,NAME]`, `--client-ca-file`, `--max-request-bytes N`,
 //! `--v LEVEL` (as kube-apiserver's klog verbosity: at 3 and above, the
 //! default here, one line per request goes to stderr; below 3 only
-//! warnings and errors).
-//! `--token-auth-file`, `--authorization-mode` and `--storage` arrive with
-//! their issues; until then, as any unknown flag, they stop the start with
-//! an error naming them.
+//! warnings and errors), `--token-auth-file PATH` (kube-apiserver's static
+//! token CSV), `--anonymous-auth[=true|false]` (default false: requests
+//! without credentials are 401).
+//!
+//! Every request is authenticated: the kubeconfig's token is an `admin`
+//! user in `system:masters`; the token file adds users; client
+//! certificates signed by `--client-ca-file` authenticate their CN.
+//! `--authorization-mode` and `--storage` arrive with their issues; until
+//! then, as any unknown flag, they stop the start with an error naming
+//! them.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -25,6 +31,7 @@ use std::sync::Arc;
 
 use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
+use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
 use api_server::kubeconfig::{Kubeconfig, generate_token, server_url};
 use api_server::server::DEFAULT_MAX_REQUEST_BYTES;
 use api_server::tls::{SubjectAltName, TlsOptions};
@@ -38,11 +45,13 @@ struct Flags {
     tls: TlsOptions,
     max_request_bytes: usize,
     verbosity: u8,
+    token_auth_file: Option<PathBuf>,
+    anonymous_auth: bool,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL]";
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -52,6 +61,8 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         tls: TlsOptions::default(),
         max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
         verbosity: 3,
+        token_auth_file: None,
+        anonymous_auth: false,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -94,6 +105,16 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
                     .parse()
                     .map_err(|e| format!("--max-request-bytes {v:?}: {e}"))?;
             }
+            "--token-auth-file" => {
+                flags.token_auth_file = Some(PathBuf::from(value("--token-auth-file")?));
+            }
+            "--anonymous-auth" => {
+                flags.anonymous_auth = match inline.as_deref() {
+                    None | Some("true") => true,
+                    Some("false") => false,
+                    Some(v) => return Err(format!("--anonymous-auth={v:?}: want true or false")),
+                };
+            }
             "--v" | "-v" => {
                 let v = value("--v")?;
                 flags.verbosity = v.parse().map_err(|e| format!("--v {v:?}: {e}"))?;
@@ -105,10 +126,14 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     Ok(flags)
 }
 
-fn server(max_request_bytes: usize) -> Result<ApiServer, api_core::Status> {
+fn server(
+    max_request_bytes: usize,
+    authenticator: Authenticator,
+) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
     Ok(ApiServer::builder()
         .max_request_bytes(max_request_bytes)
+        .authenticator(authenticator)
         .with_namespaces()
         .resource::<memcached::Memcached>(DefaultStrategy)
         .resource::<cronjob::CronJob>(DefaultStrategy)
@@ -147,7 +172,16 @@ async fn run(flags: Flags) -> Result<(), String> {
         .with_max_level(level)
         .with_ansi(false)
         .init();
-    let server = server(flags.max_request_bytes).map_err(|s| s.message)?;
+    let mut authenticator = Authenticator::new().allow_anonymous(flags.anonymous_auth);
+    if let Some(path) = &flags.token_auth_file {
+        authenticator = authenticator.token_file(path).map_err(|e| e.to_string())?;
+    }
+    let admin_token = generate_token().map_err(|e| format!("no random token: {e}"))?;
+    if flags.kubeconfig.is_some() {
+        authenticator =
+            authenticator.token(admin_token.clone(), User::new("admin", &[SYSTEM_MASTERS]));
+    }
+    let server = server(flags.max_request_bytes, authenticator).map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", flags.listen))?;
@@ -159,11 +193,10 @@ async fn run(flags: Flags) -> Result<(), String> {
     };
     let url = server_url(addr, tls.is_some());
     if let Some(path) = &flags.kubeconfig {
-        let token = generate_token().map_err(|e| format!("no random token: {e}"))?;
         let ca = tls
             .as_ref()
             .and_then(|t| t.ca_cert_pem().map(str::to_string));
-        Kubeconfig::with_token(url.clone(), ca, token)
+        Kubeconfig::with_token(url.clone(), ca, admin_token)
             .write(path)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -198,6 +231,12 @@ mod tests {
         assert_eq!(f.max_request_bytes, 3 * 1024 * 1024);
         assert_eq!(f.verbosity, 3);
         assert_eq!(parse(&["--v=0"]).unwrap().verbosity, 0);
+        assert!(!f.anonymous_auth);
+        assert!(parse(&["--anonymous-auth"]).unwrap().anonymous_auth);
+        assert!(!parse(&["--anonymous-auth=false"]).unwrap().anonymous_auth);
+        assert!(parse(&["--anonymous-auth=maybe"]).is_err());
+        let f = parse(&["--token-auth-file", "t.csv"]).unwrap();
+        assert_eq!(f.token_auth_file, Some(PathBuf::from("t.csv")));
         let err = parse(&["--authorization-mode", "RBAC"]).err().unwrap();
         assert!(
             err.starts_with("unknown flag: --authorization-mode"),
@@ -214,6 +253,6 @@ mod tests {
 
     #[test]
     fn the_example_apis_are_served() {
-        assert!(server(1024).is_ok());
+        assert!(server(1024, Authenticator::new()).is_ok());
     }
 }
