@@ -16,7 +16,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" > "$work/server.out" 2> "$work/server.err" &
+# Users besides the kubeconfig's admin: kube-apiserver's static token CSV.
+printf '%s\n' 'reader-token,reader,uid-reader,"readers,auditors"' > "$work/tokens.csv"
+"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" --token-auth-file "$work/tokens.csv" \
+  > "$work/server.out" 2> "$work/server.err" &
 server_pid=$!
 for _ in $(seq 1 100); do
   grep -q '^listening on ' "$work/server.out" 2>/dev/null && break
@@ -30,6 +33,14 @@ expect() { # expect "what" "needle" output...
   local what=$1 needle=$2; shift 2
   grep -q -- "$needle" <<< "$*" || fail "$what: expected '$needle' in: $*"
 }
+
+# Authentication: the admin token, a token-file user, a bad token.
+expect "auth whoami (admin)" "system:masters" "$(k auth whoami)"
+out=$(k --token=reader-token auth whoami)
+expect "auth whoami (token file)" "reader" "$out"
+expect "auth whoami (groups)" "auditors" "$out"
+out=$(k --token=not-a-token get --raw /version 2>&1 || true)
+expect "bad token" "Unauthorized" "$out"
 
 expect "api-resources" "memcacheds" "$(k api-resources)"
 expect "api-resources (core)" "namespaces" "$(k api-resources)"
