@@ -14,6 +14,7 @@ pub mod authn;
 pub mod discovery;
 pub mod jsonpath;
 pub mod kubeconfig;
+pub mod limits;
 pub mod listen;
 pub mod namespaces;
 pub mod negotiation;

@@ -41,6 +41,7 @@ use api_core::registry::{
 };
 use api_core::resource::CustomResourceExt;
 use api_core::status::{GroupResource, StatusCause, StatusDetails, StatusReason};
+use api_core::validation::names::is_valid_path_segment_name;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -52,6 +53,10 @@ use serde_json::{Value, json};
 
 use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use crate::discovery::{Discovery, NamespaceDiscovery};
+use crate::limits::{
+    DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER, DEFAULT_REQUEST_TIMEOUT, WatchLimiter,
+    WatchSlot, deadline_exceeded, parse_go_duration,
+};
 use crate::listen::Peer;
 use crate::namespaces::{Namespaces, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
@@ -78,6 +83,8 @@ pub struct ServerBuilder {
     namespaces: bool,
     bookmark_interval: Duration,
     authenticator: Option<Authenticator>,
+    max_watches: (usize, usize),
+    request_timeout: Duration,
 }
 
 impl ServerBuilder {
@@ -160,6 +167,24 @@ impl ServerBuilder {
         self
     }
 
+    /// At most `total` watches open at once, and `per_user` for one user
+    /// (429 `TooManyRequests` beyond; defaults
+    /// [`DEFAULT_MAX_WATCHES`](crate::limits::DEFAULT_MAX_WATCHES) and
+    /// [`DEFAULT_MAX_WATCHES_PER_USER`](crate::limits::DEFAULT_MAX_WATCHES_PER_USER)).
+    pub fn max_watches(mut self, total: usize, per_user: usize) -> Self {
+        self.max_watches = (total, per_user);
+        self
+    }
+
+    /// The longest a request other than a watch may take (504 after it;
+    /// a request's `timeout` parameter may only shorten it). Default
+    /// [`DEFAULT_REQUEST_TIMEOUT`](crate::limits::DEFAULT_REQUEST_TIMEOUT),
+    /// as kube-apiserver's `--request-timeout`.
+    pub fn request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = timeout;
+        self
+    }
+
     /// The server.
     pub fn build(self) -> ApiServer {
         // One CRD per kind, however many versions are served.
@@ -195,6 +220,8 @@ impl ServerBuilder {
                 max_request_bytes: self.max_request_bytes,
                 bookmark_interval: self.bookmark_interval,
                 authenticator: self.authenticator,
+                watches: WatchLimiter::new(self.max_watches.0, self.max_watches.1),
+                request_timeout: self.request_timeout,
             }),
         }
     }
@@ -210,6 +237,8 @@ struct Inner {
     max_request_bytes: usize,
     bookmark_interval: Duration,
     authenticator: Option<Authenticator>,
+    watches: Arc<WatchLimiter>,
+    request_timeout: Duration,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -228,6 +257,8 @@ impl ApiServer {
             namespaces: false,
             bookmark_interval: DEFAULT_BOOKMARK_INTERVAL,
             authenticator: None,
+            max_watches: (DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER),
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
         }
     }
 
@@ -239,12 +270,24 @@ impl ApiServer {
     }
 }
 
-/// A `Status` as the apiserver writes it.
+/// A `Status` as the apiserver writes it, with `Retry-After` when it
+/// advises a delay.
 fn status_response(status: Status) -> Response {
     let code = StatusCode::from_u16(u16::try_from(status.code).unwrap_or(500))
         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = serde_json::to_vec(&status).unwrap_or_default();
-    (code, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    let mut response = (code, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+    if let Some(seconds) = status
+        .details
+        .as_ref()
+        .map(|d| d.retry_after_seconds)
+        .filter(|s| *s > 0)
+    {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    response
 }
 
 fn json_response(code: StatusCode, value: &impl serde::Serialize, content_type: &str) -> Response {
@@ -318,7 +361,21 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         Ok(user) if user.is_anonymous() && !anonymous_may(&parts.method, &segments) => {
             status_response(forbidden_path(user, verb, &path))
         }
-        Ok(user) => dispatch(&inner, user, parts, query, body).await,
+        Ok(user) if verb == "watch" => match inner.watches.acquire(&user.name) {
+            // The slot is held as long as the stream is.
+            Ok(slot) => holding(dispatch(&inner, user, parts, query, body).await, slot),
+            Err(status) => status_response(status),
+        },
+        Ok(user) => {
+            let deadline = query
+                .get("timeout")
+                .and_then(|t| parse_go_duration(t))
+                .map_or(inner.request_timeout, |t| t.min(inner.request_timeout));
+            match tokio::time::timeout(deadline, dispatch(&inner, user, parts, query, body)).await {
+                Ok(response) => response,
+                Err(_) => status_response(deadline_exceeded()),
+            }
+        }
     };
     if pretty {
         response = indented(response).await;
@@ -335,6 +392,16 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         "HTTP"
     );
     response
+}
+
+/// `response` with `slot` released only when its body is done.
+fn holding(response: Response, slot: WatchSlot) -> Response {
+    let (parts, body) = response.into_parts();
+    let stream = body.into_data_stream().map(move |chunk| {
+        let _held = &slot;
+        chunk
+    });
+    Response::from_parts(parts, Body::from_stream(stream))
 }
 
 /// The user of requests when no authenticator is set (kube-apiserver's
@@ -835,6 +902,15 @@ async fn resource_request(
     } else {
         ""
     };
+    // Checked before any storage key is built from it (names are checked
+    // by the registry).
+    let problems = is_valid_path_segment_name(namespace);
+    if !problems.is_empty() {
+        return status_response(Status::bad_request(format!(
+            "invalid namespace {namespace:?}: {}",
+            problems.join(", ")
+        )));
+    }
     let result = match (target.name, target.subresource) {
         (None, None) => {
             collection_request(

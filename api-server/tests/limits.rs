@@ -1,0 +1,354 @@
+//! Limits: open watches per user and in total (429 with `Retry-After`),
+//! request deadlines (504), hostile names that never reach a storage key.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api_core::prelude::*;
+use api_core::registry::storage::{Stored, Watch as StorageWatch};
+use api_core::registry::{
+    BoxFuture, DefaultStrategy, MemoryStorage, Revision, Storage, StorageError,
+};
+use api_server::ApiServer;
+use api_server::authn::{Authenticator, User};
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// GizmoSpec is the desired state of a Gizmo.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(group = "example.com", version = "v1", kind = "Gizmo", namespaced)]
+pub struct GizmoSpec {
+    /// size of the gizmo.
+    pub size: i32,
+}
+
+const GIZMOS: &str = "/apis/example.com/v1/namespaces/demo/gizmos";
+
+fn request(method: &str, uri: &str, token: &str) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::empty())
+        .unwrap()
+}
+
+async fn status_of(
+    response: axum::response::Response,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let code = response.status();
+    let headers = response.headers().clone();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (
+        code,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn watches_are_limited_per_user_and_in_total() {
+    let app = ApiServer::builder()
+        .authenticator(
+            Authenticator::new()
+                .token("a", User::new("alice", &[]))
+                .token("b", User::new("bob", &[]))
+                .token("c", User::new("carol", &[])),
+        )
+        .max_watches(2, 1)
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    let watch = format!("{GIZMOS}?watch=true&timeoutSeconds=30");
+    // Alice's first watch stays open (its body is not read to the end).
+    let first = app
+        .clone()
+        .oneshot(request("GET", &watch, "a"))
+        .await
+        .unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let (code, headers, body) = status_of(
+        app.clone()
+            .oneshot(request("GET", &watch, "a"))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(code, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
+    assert_eq!(body["reason"], "TooManyRequests");
+    assert_eq!(
+        body["message"],
+        "Too many requests, please try again later."
+    );
+    // Other requests of hers are not limited.
+    assert_eq!(
+        app.clone()
+            .oneshot(request("GET", GIZMOS, "a"))
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+    // Bob takes the last slot in total; Carol gets none.
+    let second = app
+        .clone()
+        .oneshot(request("GET", &watch, "b"))
+        .await
+        .unwrap();
+    assert_eq!(second.status(), StatusCode::OK);
+    let refused = app
+        .clone()
+        .oneshot(request("GET", &watch, "c"))
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    // Closing a watch frees its slot.
+    drop(first);
+    let again = app
+        .clone()
+        .oneshot(request("GET", &watch, "c"))
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::OK);
+    drop((second, again));
+}
+
+/// A storage whose reads take `delay`.
+struct Slow {
+    inner: MemoryStorage,
+    delay: Duration,
+}
+
+impl Storage for Slow {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move {
+            tokio::time::sleep(self.delay).await;
+            self.inner.get(key).await
+        })
+    }
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
+        Box::pin(async move {
+            tokio::time::sleep(self.delay).await;
+            self.inner.list(prefix).await
+        })
+    }
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.create(key, value)
+    }
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.update(key, value, expected)
+    }
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.inner.delete(key, expected)
+    }
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
+        self.inner.watch(prefix, from)
+    }
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
+        self.inner.revision()
+    }
+}
+
+#[tokio::test]
+async fn requests_past_their_deadline_are_504() {
+    let app = ApiServer::builder()
+        .storage(Arc::new(Slow {
+            inner: MemoryStorage::new(),
+            delay: Duration::from_millis(300),
+        }))
+        .request_timeout(Duration::from_secs(5))
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    // The request's own `timeout` (a Go duration) shortens the deadline.
+    let (code, _, body) = status_of(
+        app.clone()
+            .oneshot(request("GET", &format!("{GIZMOS}?timeout=100ms"), ""))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(code, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(body["reason"], "Timeout");
+    assert_eq!(
+        body["message"],
+        "Timeout: request did not complete within requested timeout - context deadline exceeded"
+    );
+    // A longer one, or a malformed one, keeps the server's.
+    for query in ["?timeout=32s", "?timeout=soon", ""] {
+        let response = app
+            .clone()
+            .oneshot(request("GET", &format!("{GIZMOS}{query}"), ""))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+    }
+    // The server's own deadline.
+    let short = ApiServer::builder()
+        .storage(Arc::new(Slow {
+            inner: MemoryStorage::new(),
+            delay: Duration::from_millis(300),
+        }))
+        .request_timeout(Duration::from_millis(50))
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    let response = short
+        .oneshot(request("GET", &format!("{GIZMOS}?timeout=10s"), ""))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
+}
+
+/// Records every key and prefix the registry asks for.
+#[derive(Default)]
+struct Recording {
+    inner: MemoryStorage,
+    keys: std::sync::Mutex<Vec<String>>,
+}
+
+impl Recording {
+    fn saw(&self, key: &str) {
+        self.keys.lock().unwrap().push(key.to_string());
+    }
+}
+
+impl Storage for Recording {
+    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.saw(key);
+        self.inner.get(key)
+    }
+    fn list<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
+        self.saw(prefix);
+        self.inner.list(prefix)
+    }
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.saw(key);
+        self.inner.create(key, value)
+    }
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.saw(key);
+        self.inner.update(key, value, expected)
+    }
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        self.saw(key);
+        self.inner.delete(key, expected)
+    }
+    fn watch<'a>(
+        &'a self,
+        prefix: &'a str,
+        from: Revision,
+    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
+        self.saw(prefix);
+        self.inner.watch(prefix, from)
+    }
+    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
+        self.inner.revision()
+    }
+}
+
+/// Names from the URL and the body are checked before a key is built:
+/// no key ever holds `..`, `%` or NUL, nothing is stored, and each
+/// request gets a 4xx `Status`.
+#[tokio::test]
+async fn hostile_names_never_reach_storage() {
+    let storage = Arc::new(Recording::default());
+    let app = ApiServer::builder()
+        .storage(storage.clone())
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    let long = "a".repeat(300);
+    let names = [
+        "..",
+        ".",
+        "a/b",
+        "%2e%2e",
+        "a%2Fb",
+        "%00",
+        "UPPER",
+        long.as_str(),
+        "a\u{0}b",
+        "..%2F..",
+        "a b",
+    ];
+    for name in names {
+        let body = json!({"apiVersion": "example.com/v1", "kind": "Gizmo", "metadata": {"name": name}, "spec": {"size": 1}});
+        let create = Request::builder()
+            .method("POST")
+            .uri(GIZMOS)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let (code, _, status) = status_of(app.clone().oneshot(create).await.unwrap()).await;
+        assert!(code.is_client_error(), "{name:?}: {code}");
+        assert_eq!(status["kind"], "Status", "{name:?}");
+        let encoded: String = form_urlencoded::byte_serialize(name.as_bytes()).collect();
+        for uri in [
+            format!("{GIZMOS}/{encoded}"),
+            format!("/apis/example.com/v1/namespaces/{encoded}/gizmos/x"),
+        ] {
+            let Ok(get) = Request::builder()
+                .method("GET")
+                .uri(&uri)
+                .body(Body::empty())
+            else {
+                continue;
+            };
+            let (code, _, status) = status_of(app.clone().oneshot(get).await.unwrap()).await;
+            assert!(code.is_client_error(), "{uri}: {code}");
+            assert_eq!(status["kind"], "Status", "{uri}");
+        }
+    }
+    assert_eq!(storage.revision().await.unwrap(), 0, "nothing was written");
+    for key in storage.keys.lock().unwrap().iter() {
+        let segments: Vec<&str> = key.trim_matches('/').split('/').collect();
+        assert!(
+            segments
+                .iter()
+                .all(|s| !s.is_empty() && *s != ".." && *s != "." && !s.contains(['%', '\0', ' '])),
+            "a hostile key reached storage: {key:?}"
+        );
+    }
+}
