@@ -19,6 +19,7 @@ trap cleanup EXIT
 # Users besides the kubeconfig's admin: kube-apiserver's static token CSV.
 printf '%s\n' 'reader-token,reader,uid-reader,"readers,auditors"' > "$work/tokens.csv"
 "$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" --token-auth-file "$work/tokens.csv" \
+  --audit-log-path "$work/audit.log" \
   > "$work/server.out" 2> "$work/server.err" &
 server_pid=$!
 for _ in $(seq 1 100); do
@@ -137,4 +138,8 @@ expect "delete --wait" 'deleted' "$(k delete -n demo mc mc1 --wait --timeout=20s
 out=$(k get -n demo mc mc1 2>&1 || true)
 expect "gone" "NotFound" "$out"
 expect "delete namespace" 'namespace "demo" deleted' "$(k delete namespace demo --wait=false)"
+# The audit log has a Metadata event for the create of mc1, by admin.
+grep '"verb":"create"' "$work/audit.log" | grep '"name":"mc1"' | grep -q '"username":"admin"' \
+  || fail "audit log: no create of mc1 by admin in $(head -c 2000 "$work/audit.log")"
+grep -q '"code":401' "$work/audit.log" || fail "audit log: the bad token's 401 is missing"
 echo "kubectl e2e: all steps passed ($("$kubectl_bin" version --client 2>/dev/null | head -1))"

@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod audit;
 pub mod authn;
 pub mod discovery;
 pub mod jsonpath;

@@ -34,7 +34,7 @@ use std::time::Duration;
 use api_core::ApiType;
 use api_core::Status;
 use api_core::conversion::Versions;
-use api_core::meta::ListMeta;
+use api_core::meta::{ListMeta, MicroTime};
 use api_core::patch::PatchType;
 use api_core::registry::{
     DeleteOptions, ListOptions, MemoryStorage, Registry, Served, Storage, Strategy,
@@ -51,6 +51,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::audit::{AuditLog, AuditRecord};
 use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use crate::discovery::{Discovery, NamespaceDiscovery};
 use crate::limits::{
@@ -85,6 +86,7 @@ pub struct ServerBuilder {
     authenticator: Option<Authenticator>,
     max_watches: (usize, usize),
     request_timeout: Duration,
+    audit: Option<AuditLog>,
 }
 
 impl ServerBuilder {
@@ -185,6 +187,12 @@ impl ServerBuilder {
         self
     }
 
+    /// Records every request in `audit` (`--audit-log-path`).
+    pub fn audit_log(mut self, audit: AuditLog) -> Self {
+        self.audit = Some(audit);
+        self
+    }
+
     /// The server.
     pub fn build(self) -> ApiServer {
         // One CRD per kind, however many versions are served.
@@ -222,6 +230,7 @@ impl ServerBuilder {
                 authenticator: self.authenticator,
                 watches: WatchLimiter::new(self.max_watches.0, self.max_watches.1),
                 request_timeout: self.request_timeout,
+                audit: self.audit,
             }),
         }
     }
@@ -239,6 +248,7 @@ struct Inner {
     authenticator: Option<Authenticator>,
     watches: Arc<WatchLimiter>,
     request_timeout: Duration,
+    audit: Option<AuditLog>,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -259,6 +269,7 @@ impl ApiServer {
             authenticator: None,
             max_watches: (DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            audit: None,
         }
     }
 
@@ -339,6 +350,7 @@ fn not_found_path() -> Status {
 /// when the client asks for `pretty` output.
 async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
     let started = std::time::Instant::now();
+    let received = inner.audit.as_ref().map(|_| MicroTime::now());
     let (parts, body) = request.into_parts();
     let query = query_map(parts.uri.query());
     let path = parts.uri.path().to_string();
@@ -348,7 +360,10 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         .unwrap_or_default()
         .to_string();
     let pretty = pretty_print(&query, &user_agent) && verb != "watch";
-    let uri = parts.uri.to_string();
+    let uri = parts
+        .uri
+        .path_and_query()
+        .map_or_else(|| path.clone(), |p| p.as_str().to_string());
     let peer = parts.extensions.get::<Peer>().cloned().unwrap_or_default();
     let user = match &inner.authenticator {
         None => Ok(User::new(UNSECURED, &[SYSTEM_MASTERS, ALL_AUTHENTICATED])),
@@ -379,6 +394,23 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
     };
     if pretty {
         response = indented(response).await;
+    }
+    if let (Some(audit), Some(received)) = (&inner.audit, received) {
+        audit.record(&AuditRecord {
+            received,
+            user: user.as_ref().ok(),
+            verb,
+            uri: &uri,
+            segments: &segments,
+            source_ip: peer.addr.map(|a| a.ip().to_string()),
+            user_agent: &user_agent,
+            code: response.status().as_u16(),
+            started_only: verb == "watch",
+            written_name: response
+                .extensions()
+                .get::<WrittenName>()
+                .map(|n| n.0.as_str()),
+        });
     }
     tracing::info!(
         target: "api_server::httplog",
@@ -868,11 +900,26 @@ fn written_response(written: Written) -> Response {
     } else {
         StatusCode::OK
     };
-    with_warnings(
+    let mut response = with_warnings(
         json_response(code, &written.object, "application/json"),
         &written.warnings,
-    )
+    );
+    // The audit log names a created object, whose name the URL lacks.
+    if let Some(name) = written
+        .object
+        .pointer("/metadata/name")
+        .and_then(Value::as_str)
+    {
+        response
+            .extensions_mut()
+            .insert(WrittenName(name.to_string()));
+    }
+    response
 }
+
+/// The name of the object a write answered with.
+#[derive(Clone, Debug)]
+pub(crate) struct WrittenName(pub String);
 
 #[allow(clippy::too_many_arguments)]
 async fn resource_request(

@@ -15,7 +15,8 @@
 //! default here, one line per request goes to stderr; below 3 only
 //! warnings and errors), `--token-auth-file PATH` (kube-apiserver's static
 //! token CSV), `--anonymous-auth[=true|false]` (default false: requests
-//! without credentials are 401).
+//! without credentials are 401), `--audit-log-path PATH` (one
+//! `audit.k8s.io/v1` `Event` per request, level Metadata).
 //!
 //! Every request is authenticated: the kubeconfig's token is an `admin`
 //! user in `system:masters`; the token file adds users; client
@@ -31,6 +32,7 @@ use std::sync::Arc;
 
 use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
+use api_server::audit::AuditLog;
 use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
 use api_server::kubeconfig::{Kubeconfig, generate_token, server_url};
 use api_server::server::DEFAULT_MAX_REQUEST_BYTES;
@@ -47,11 +49,12 @@ struct Flags {
     verbosity: u8,
     token_auth_file: Option<PathBuf>,
     anonymous_auth: bool,
+    audit_log_path: Option<PathBuf>,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth]";
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -63,6 +66,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         verbosity: 3,
         token_auth_file: None,
         anonymous_auth: false,
+        audit_log_path: None,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -108,6 +112,9 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
             "--token-auth-file" => {
                 flags.token_auth_file = Some(PathBuf::from(value("--token-auth-file")?));
             }
+            "--audit-log-path" => {
+                flags.audit_log_path = Some(PathBuf::from(value("--audit-log-path")?));
+            }
             "--anonymous-auth" => {
                 flags.anonymous_auth = match inline.as_deref() {
                     None | Some("true") => true,
@@ -129,9 +136,14 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
 fn server(
     max_request_bytes: usize,
     authenticator: Authenticator,
+    audit: Option<AuditLog>,
 ) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
-    Ok(ApiServer::builder()
+    let mut builder = ApiServer::builder();
+    if let Some(audit) = audit {
+        builder = builder.audit_log(audit);
+    }
+    Ok(builder
         .max_request_bytes(max_request_bytes)
         .authenticator(authenticator)
         .with_namespaces()
@@ -181,7 +193,14 @@ async fn run(flags: Flags) -> Result<(), String> {
         authenticator =
             authenticator.token(admin_token.clone(), User::new("admin", &[SYSTEM_MASTERS]));
     }
-    let server = server(flags.max_request_bytes, authenticator).map_err(|s| s.message)?;
+    let audit = match &flags.audit_log_path {
+        Some(path) => Some(
+            AuditLog::open(path)
+                .map_err(|e| format!("cannot open the audit log {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let server = server(flags.max_request_bytes, authenticator, audit).map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", flags.listen))?;
@@ -253,6 +272,6 @@ mod tests {
 
     #[test]
     fn the_example_apis_are_served() {
-        assert!(server(1024, Authenticator::new()).is_ok());
+        assert!(server(1024, Authenticator::new(), None).is_ok());
     }
 }
