@@ -113,7 +113,11 @@ fuzz_target!(|data: &[u8]| {
     let accept = next();
     let body = next().to_vec();
 
-    let path = if path.starts_with('/') { path } else { format!("/{path}") };
+    let path = if path.starts_with('/') {
+        path
+    } else {
+        format!("/{path}")
+    };
     let Ok(uri) = format!("{path}?{query}").parse::<axum::http::Uri>() else {
         return;
     };
@@ -124,7 +128,10 @@ fuzz_target!(|data: &[u8]| {
     // axum leaves out the body of an answer to HEAD (as HTTP wants).
     let head = method == Method::HEAD;
     let mut request = Request::builder().method(method).uri(uri);
-    for (name, value) in [(header::CONTENT_TYPE, content_type), (header::ACCEPT, accept)] {
+    for (name, value) in [
+        (header::CONTENT_TYPE, content_type),
+        (header::ACCEPT, accept),
+    ] {
         if let Ok(v) = HeaderValue::from_bytes(value)
             && !value.is_empty()
         {
@@ -174,18 +181,27 @@ fuzz_target!(|data: &[u8]| {
             if watch {
                 for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
                     let event: Value = serde_json::from_slice(line).unwrap_or_else(|e| {
-                        panic!("a watch line is not JSON ({e}): {}", String::from_utf8_lossy(line))
+                        panic!(
+                            "a watch line is not JSON ({e}): {}",
+                            String::from_utf8_lossy(line)
+                        )
                     });
                     assert!(event["type"].is_string(), "{event}");
                 }
             } else {
                 let _: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
-                    panic!("a {code} body is not JSON ({e}): {}", String::from_utf8_lossy(&bytes))
+                    panic!(
+                        "a {code} body is not JSON ({e}): {}",
+                        String::from_utf8_lossy(&bytes)
+                    )
                 });
             }
         } else {
             let value: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
-                panic!("a {code} body is not JSON ({e}): {}", String::from_utf8_lossy(&bytes))
+                panic!(
+                    "a {code} body is not JSON ({e}): {}",
+                    String::from_utf8_lossy(&bytes)
+                )
             });
             assert_eq!(value["kind"], "Status", "{code}: {value}");
             assert_eq!(value["code"], code.as_u16(), "{code}: {value}");
