@@ -1,0 +1,210 @@
+//! Shared by the loopback load test (`tests/load.rs`) and the benchmark
+//! (`benches/http.rs`): a `Counter` kind, a server on a free loopback
+//! port, and a small HTTP/1.1 keep-alive client (hyper-util's pooled
+//! legacy client: one connection per concurrent request, reused).
+
+#![allow(dead_code)] // each includer uses its part
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use api_core::prelude::*;
+use api_core::registry::DefaultStrategy;
+use api_server::ApiServer;
+use axum::body::Bytes;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client as HyperClient;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// CounterSpec is the desired state of a Counter.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(group = "example.com", version = "v1", kind = "Counter", namespaced)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterSpec {
+    /// value of the counter.
+    pub value: i64,
+    /// note about the counter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The collection path of `Counter`s in `default`.
+pub const COUNTERS: &str = "/apis/example.com/v1/namespaces/default/counters";
+
+/// A `Counter` named `name` with `value`.
+pub fn counter(name: &str, value: i64) -> Value {
+    json!({
+        "apiVersion": "example.com/v1",
+        "kind": "Counter",
+        "metadata": {"name": name},
+        "spec": {"value": value}
+    })
+}
+
+/// A server over `Counter`s.
+pub fn server() -> ApiServer {
+    ApiServer::builder()
+        .resource::<Counter>(DefaultStrategy)
+        .build()
+}
+
+/// Serves `server` over plain HTTP on a free loopback port, in a task.
+pub async fn start(server: ApiServer) -> (SocketAddr, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let addr = listener.local_addr().expect("its address");
+    let task = tokio::spawn(async move {
+        server.serve(listener).await.expect("serve");
+    });
+    (addr, task)
+}
+
+/// An HTTP/1.1 client whose pool keeps connections alive.
+#[derive(Clone)]
+pub struct Client {
+    inner: HyperClient<HttpConnector, Full<Bytes>>,
+    base: String,
+}
+
+/// A response read whole.
+pub struct Answer {
+    /// The status code.
+    pub code: StatusCode,
+    /// The body.
+    pub body: Bytes,
+}
+
+impl Answer {
+    /// The body as JSON (panics, naming the body, when it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "{}: not JSON ({e}): {}",
+                self.code,
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+}
+
+impl Client {
+    /// A client of the server at `addr`.
+    pub fn new(addr: SocketAddr) -> Self {
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        let inner = HyperClient::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(30))
+            .build(connector);
+        Client {
+            inner,
+            base: format!("http://{addr}"),
+        }
+    }
+
+    fn request(&self, method: Method, path: &str, body: Option<Vec<u8>>) -> Request<Full<Bytes>> {
+        let builder = Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.base));
+        match body {
+            Some(b) => builder
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Full::new(Bytes::from(b))),
+            None => builder.body(Full::new(Bytes::new())),
+        }
+        .expect("a request")
+    }
+
+    /// Sends a request and reads the whole answer.
+    pub async fn send(&self, method: Method, path: &str, body: Option<Vec<u8>>) -> Answer {
+        let response = self
+            .inner
+            .request(self.request(method, path, body))
+            .await
+            .expect("the server answers");
+        let code = response.status();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .expect("a body")
+            .to_bytes();
+        Answer { code, body }
+    }
+
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> Answer {
+        self.send(Method::GET, path, None).await
+    }
+
+    /// `POST path` with a JSON body.
+    pub async fn post(&self, path: &str, body: &Value) -> Answer {
+        self.send(Method::POST, path, Some(body.to_string().into_bytes()))
+            .await
+    }
+
+    /// `PUT path` with a JSON body.
+    pub async fn put(&self, path: &str, body: &Value) -> Answer {
+        self.send(Method::PUT, path, Some(body.to_string().into_bytes()))
+            .await
+    }
+
+    /// Starts a watch (`path` carries `?watch=true...`): returns once the
+    /// server answered its headers, that is once the watch is registered.
+    pub async fn watch(&self, path: &str) -> Watcher {
+        let response = self
+            .inner
+            .request(self.request(Method::GET, path, None))
+            .await
+            .expect("the server answers");
+        assert_eq!(response.status(), StatusCode::OK, "watch {path}");
+        let body = response
+            .into_body()
+            .map_err(|e| e.to_string())
+            .boxed_unsync();
+        Watcher {
+            body,
+            buffer: Vec::new(),
+        }
+    }
+}
+
+/// The events of a watch, one JSON object per line.
+pub struct Watcher {
+    body: http_body_util::combinators::UnsyncBoxBody<Bytes, String>,
+    buffer: Vec<u8>,
+}
+
+impl Watcher {
+    /// The next event; `None` when the stream ended.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            if let Some(end) = self.buffer.iter().position(|b| *b == b'\n') {
+                let line: Vec<u8> = self.buffer.drain(..=end).collect();
+                let line = &line[..line.len() - 1];
+                if line.is_empty() {
+                    continue;
+                }
+                return Some(serde_json::from_slice(line).unwrap_or_else(|e| {
+                    panic!("event not JSON ({e}): {}", String::from_utf8_lossy(line))
+                }));
+            }
+            let frame = self.body.frame().await?.expect("the watch body reads");
+            if let Ok(data) = frame.into_data() {
+                self.buffer.extend_from_slice(&data);
+            }
+        }
+    }
+}
+
+/// `metadata.resourceVersion` as a number.
+pub fn revision(object: &Value) -> u64 {
+    object["metadata"]["resourceVersion"]
+        .as_str()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("no numeric resourceVersion: {object}"))
+}
