@@ -69,6 +69,7 @@ pub async fn start(server: ApiServer) -> (SocketAddr, tokio::task::JoinHandle<()
 pub struct Client {
     inner: HyperClient<HttpConnector, Full<Bytes>>,
     base: String,
+    token: Option<String>,
 }
 
 /// A response read whole.
@@ -103,13 +104,25 @@ impl Client {
         Client {
             inner,
             base: format!("http://{addr}"),
+            token: None,
+        }
+    }
+
+    /// The same client, sending `Authorization: Bearer <token>`.
+    pub fn with_token(&self, token: &str) -> Self {
+        Client {
+            token: Some(token.to_string()),
+            ..self.clone()
         }
     }
 
     fn request(&self, method: Method, path: &str, body: Option<Vec<u8>>) -> Request<Full<Bytes>> {
-        let builder = Request::builder()
+        let mut builder = Request::builder()
             .method(method)
             .uri(format!("{}{path}", self.base));
+        if let Some(token) = &self.token {
+            builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
         match body {
             Some(b) => builder
                 .header(header::CONTENT_TYPE, "application/json")
