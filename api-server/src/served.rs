@@ -65,6 +65,19 @@ pub trait ServedKind: Send + Sync {
     /// `GET` one object.
     fn get<'a>(&'a self, namespace: &'a str, name: &'a str)
     -> BoxFuture<'a, Result<Value, Status>>;
+    /// `GET` one object as JSON bytes (what a JSON client gets): the
+    /// default encodes [`ServedKind::get`]'s value; a typed kind may
+    /// encode its object directly.
+    fn get_json<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<u8>, Status>> {
+        Box::pin(async move {
+            let value = self.get(namespace, name).await?;
+            serde_json::to_vec(&value).map_err(Status::internal_error)
+        })
+    }
     /// `GET` the collection (a `...List`).
     fn list<'a>(
         &'a self,
@@ -199,6 +212,18 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         name: &'a str,
     ) -> BoxFuture<'a, Result<Value, Status>> {
         Box::pin(async move { to_json(&self.registry.get(namespace, name).await?) })
+    }
+
+    fn get_json<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<u8>, Status>> {
+        Box::pin(async move {
+            let object = self.registry.get(namespace, name).await?;
+            serde_json::to_vec(&object)
+                .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))
+        })
     }
 
     fn list<'a>(

@@ -1045,6 +1045,15 @@ async fn object_request(
 ) -> Result<Response, Status> {
     match *method {
         Method::GET => {
+            let accept = header_str(headers, header::ACCEPT);
+            if negotiate(accept, true, false) == Some(Representation::Json) {
+                // The common case, without a detour through a JSON value.
+                let json = kind.get_json(namespace, name).await?;
+                return Ok(
+                    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], json)
+                        .into_response(),
+                );
+            }
             let object = kind.get(namespace, name).await?;
             Ok(maybe_table(kind, version, headers, query, object, false))
         }

@@ -334,7 +334,8 @@ fn decode_value<K: DeserializeOwned + Resource>(
         Status::internal_error(format!("stored object at {key} does not decode: {e}"))
     };
     match codec {
-        None => serde_json::from_value(value.clone()).map_err(|e| undecodable(&e)),
+        // From the borrowed value: no deep copy of the stored object.
+        None => K::deserialize(value).map_err(|e| undecodable(&e)),
         Some(codec) => {
             let converted = codec
                 .read_stored(value.clone(), &K::api_version())
