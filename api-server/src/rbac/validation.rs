@@ -19,7 +19,11 @@ const METADATA: FieldPath<'static> = FieldPath::new("metadata");
 /// allowed outside namespaces and without groups, resources or names; a
 /// resource rule needs groups and resources, and names only with one
 /// resource.
-pub fn validate_policy_rule(rule: &PolicyRule, namespaced: bool, path: &FieldPath<'_>) -> ErrorList {
+pub fn validate_policy_rule(
+    rule: &PolicyRule,
+    namespaced: bool,
+    path: &FieldPath<'_>,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if rule.verbs.is_empty() {
         errs.push(FieldError::required(
@@ -36,7 +40,9 @@ pub fn validate_policy_rule(rule: &PolicyRule, namespaced: bool, path: &FieldPat
                 "namespaced rules cannot apply to non-resource URLs",
             ));
         }
-        if !rule.api_groups.is_empty() || !rule.resources.is_empty() || !rule.resource_names.is_empty()
+        if !rule.api_groups.is_empty()
+            || !rule.resources.is_empty()
+            || !rule.resource_names.is_empty()
         {
             errs.push(FieldError::invalid(
                 &urls,
@@ -79,7 +85,8 @@ fn validate_rules(rules: &[PolicyRule], namespaced: bool) -> ErrorList {
 /// `ValidateRole`: namespaced metadata with a path-segment name, and rules
 /// without non-resource URLs.
 pub fn validate_role(role: &Role) -> ErrorList {
-    let mut errs = validate_object_meta(&role.metadata, true, validate_path_segment_name, &METADATA);
+    let mut errs =
+        validate_object_meta(&role.metadata, true, validate_path_segment_name, &METADATA);
     errs.extend(validate_rules(&role.rules, true));
     errs
 }
@@ -87,7 +94,11 @@ pub fn validate_role(role: &Role) -> ErrorList {
 /// `ValidateRoleUpdate`: [`validate_role`] and the metadata update rules.
 pub fn validate_role_update(role: &Role, old: &Role) -> ErrorList {
     let mut errs = validate_role(role);
-    errs.extend(validate_object_meta_update(&role.metadata, &old.metadata, &METADATA));
+    errs.extend(validate_object_meta_update(
+        &role.metadata,
+        &old.metadata,
+        &METADATA,
+    ));
     errs
 }
 
@@ -126,7 +137,11 @@ pub fn validate_cluster_role(role: &ClusterRole) -> ErrorList {
 /// update rules.
 pub fn validate_cluster_role_update(role: &ClusterRole, old: &ClusterRole) -> ErrorList {
     let mut errs = validate_cluster_role(role);
-    errs.extend(validate_object_meta_update(&role.metadata, &old.metadata, &METADATA));
+    errs.extend(validate_object_meta_update(
+        &role.metadata,
+        &old.metadata,
+        &METADATA,
+    ));
     errs
 }
 
@@ -188,7 +203,11 @@ pub fn validate_subject(subject: &Subject, namespaced: bool, path: &FieldPath<'_
         }
         USER_KIND | GROUP_KIND => {
             if subject.name.is_empty() {
-                let what = if subject.kind == USER_KIND { "user" } else { "group" };
+                let what = if subject.kind == USER_KIND {
+                    "user"
+                } else {
+                    "group"
+                };
                 errs.push(FieldError::invalid(
                     &name,
                     "",
@@ -225,9 +244,16 @@ fn validate_subjects(subjects: &[Subject], namespaced: bool) -> ErrorList {
 /// reference, valid subjects (a service account's namespace defaults to
 /// the binding's).
 pub fn validate_role_binding(binding: &RoleBinding) -> ErrorList {
-    let mut errs =
-        validate_object_meta(&binding.metadata, true, validate_path_segment_name, &METADATA);
-    errs.extend(validate_role_ref(&binding.role_ref, &["Role", "ClusterRole"]));
+    let mut errs = validate_object_meta(
+        &binding.metadata,
+        true,
+        validate_path_segment_name,
+        &METADATA,
+    );
+    errs.extend(validate_role_ref(
+        &binding.role_ref,
+        &["Role", "ClusterRole"],
+    ));
     errs.extend(validate_subjects(&binding.subjects, true));
     errs
 }
@@ -235,8 +261,12 @@ pub fn validate_role_binding(binding: &RoleBinding) -> ErrorList {
 /// `ValidateClusterRoleBinding`: cluster-scoped metadata, a `ClusterRole`
 /// reference, valid subjects (service accounts with a namespace).
 pub fn validate_cluster_role_binding(binding: &ClusterRoleBinding) -> ErrorList {
-    let mut errs =
-        validate_object_meta(&binding.metadata, false, validate_path_segment_name, &METADATA);
+    let mut errs = validate_object_meta(
+        &binding.metadata,
+        false,
+        validate_path_segment_name,
+        &METADATA,
+    );
     errs.extend(validate_role_ref(&binding.role_ref, &["ClusterRole"]));
     errs.extend(validate_subjects(&binding.subjects, false));
     errs
@@ -259,7 +289,11 @@ fn role_ref_unchanged(new: &RoleRef, old: &RoleRef) -> ErrorList {
 /// rules, and `roleRef` may not change.
 pub fn validate_role_binding_update(binding: &RoleBinding, old: &RoleBinding) -> ErrorList {
     let mut errs = validate_role_binding(binding);
-    errs.extend(validate_object_meta_update(&binding.metadata, &old.metadata, &METADATA));
+    errs.extend(validate_object_meta_update(
+        &binding.metadata,
+        &old.metadata,
+        &METADATA,
+    ));
     errs.extend(role_ref_unchanged(&binding.role_ref, &old.role_ref));
     errs
 }
@@ -271,7 +305,11 @@ pub fn validate_cluster_role_binding_update(
     old: &ClusterRoleBinding,
 ) -> ErrorList {
     let mut errs = validate_cluster_role_binding(binding);
-    errs.extend(validate_object_meta_update(&binding.metadata, &old.metadata, &METADATA));
+    errs.extend(validate_object_meta_update(
+        &binding.metadata,
+        &old.metadata,
+        &METADATA,
+    ));
     errs.extend(role_ref_unchanged(&binding.role_ref, &old.role_ref));
     errs
 }

@@ -14,7 +14,9 @@ use crate::rbac::AggregationRule;
 
 /// `(field, type)` of every error, for compact assertions.
 fn fields(errs: &ErrorList) -> Vec<(String, ErrorType)> {
-    errs.iter().map(|e| (e.field.clone(), e.error_type.clone())).collect()
+    errs.iter()
+        .map(|e| (e.field.clone(), e.error_type))
+        .collect()
 }
 
 fn one(errs: ErrorList, field: &str, ty: ErrorType) {
@@ -36,9 +38,17 @@ fn rules() {
     assert!(validate_cluster_role(&cluster_role(vec![valid])).is_empty());
     let urls = PolicyRule::non_resource(&["get"], &["/api/*"]);
     assert!(validate_cluster_role(&cluster_role(vec![urls.clone()])).is_empty());
-    one(validate_role(&role(vec![urls])), "rules[0].nonResourceURLs", ErrorType::Invalid);
+    one(
+        validate_role(&role(vec![urls])),
+        "rules[0].nonResourceURLs",
+        ErrorType::Invalid,
+    );
     let no_verbs = PolicyRule::resource(&[], &[""], &["pods"]);
-    one(validate_role(&role(vec![no_verbs])), "rules[0].verbs", ErrorType::Required);
+    one(
+        validate_role(&role(vec![no_verbs])),
+        "rules[0].verbs",
+        ErrorType::Required,
+    );
     let mixed = PolicyRule {
         resources: vec!["pods".into()],
         ..PolicyRule::non_resource(&["get"], &["/x"])
@@ -49,13 +59,28 @@ fn rules() {
         ErrorType::Invalid,
     );
     let no_group = PolicyRule::resource(&["get"], &[], &["pods"]);
-    one(validate_role(&role(vec![no_group])), "rules[0].apiGroups", ErrorType::Required);
+    one(
+        validate_role(&role(vec![no_group])),
+        "rules[0].apiGroups",
+        ErrorType::Required,
+    );
     let no_resource = PolicyRule::resource(&["get"], &[""], &[]);
-    one(validate_role(&role(vec![no_resource])), "rules[0].resources", ErrorType::Required);
+    one(
+        validate_role(&role(vec![no_resource])),
+        "rules[0].resources",
+        ErrorType::Required,
+    );
     let names = PolicyRule::resource(&["get"], &[""], &["pods", "secrets"]).with_names(&["a"]);
-    one(validate_role(&role(vec![names])), "rules[0].resourceNames", ErrorType::Required);
+    one(
+        validate_role(&role(vec![names])),
+        "rules[0].resourceNames",
+        ErrorType::Required,
+    );
     let err = validate_role(&role(vec![PolicyRule::resource(&[], &[""], &["pods"])]));
-    assert_eq!(err.to_string(), "rules[0].verbs: Required value: verbs must contain at least one value");
+    assert_eq!(
+        err.to_string(),
+        "rules[0].verbs: Required value: verbs must contain at least one value"
+    );
 }
 
 #[test]
@@ -65,9 +90,17 @@ fn role_metadata() {
     one(validate_role(&r), "metadata.namespace", ErrorType::Required);
     let mut c = cluster_role(vec![]);
     c.metadata.namespace = "x".into();
-    one(validate_cluster_role(&c), "metadata.namespace", ErrorType::Forbidden);
+    one(
+        validate_cluster_role(&c),
+        "metadata.namespace",
+        ErrorType::Forbidden,
+    );
     for bad in ["..", ".", "a/b", "a%b"] {
-        one(validate_role(&Role::new("default", bad, vec![])), "metadata.name", ErrorType::Invalid);
+        one(
+            validate_role(&Role::new("default", bad, vec![])),
+            "metadata.name",
+            ErrorType::Invalid,
+        );
     }
     assert!(validate_role(&Role::new("default", "system:Upper_Case", vec![])).is_empty());
 }
@@ -76,7 +109,11 @@ fn role_metadata() {
 fn aggregation_rules() {
     let mut c = cluster_role(vec![]);
     c.aggregation_rule = Some(AggregationRule::default());
-    one(validate_cluster_role(&c), "aggregationRule.clusterRoleSelectors", ErrorType::Required);
+    one(
+        validate_cluster_role(&c),
+        "aggregationRule.clusterRoleSelectors",
+        ErrorType::Required,
+    );
     c.aggregation_rule = Some(AggregationRule {
         cluster_role_selectors: vec![LabelSelector {
             match_labels: [("a".to_string(), "b".to_string())].into(),
@@ -94,12 +131,34 @@ fn rb(role_ref: RoleRef, subjects: Vec<Subject>) -> RoleBinding {
 fn role_refs() {
     assert!(validate_role_binding(&rb(RoleRef::role("r"), vec![])).is_empty());
     assert!(validate_role_binding(&rb(RoleRef::cluster_role("r"), vec![])).is_empty());
-    let bad_group = RoleRef { api_group: "rbac".into(), ..RoleRef::role("r") };
-    one(validate_role_binding(&rb(bad_group, vec![])), "roleRef.apiGroup", ErrorType::NotSupported);
-    let bad_kind = RoleRef { kind: "Type".into(), ..RoleRef::role("r") };
-    one(validate_role_binding(&rb(bad_kind, vec![])), "roleRef.kind", ErrorType::NotSupported);
-    one(validate_role_binding(&rb(RoleRef::role(""), vec![])), "roleRef.name", ErrorType::Required);
-    one(validate_role_binding(&rb(RoleRef::role("a/b"), vec![])), "roleRef.name", ErrorType::Invalid);
+    let bad_group = RoleRef {
+        api_group: "rbac".into(),
+        ..RoleRef::role("r")
+    };
+    one(
+        validate_role_binding(&rb(bad_group, vec![])),
+        "roleRef.apiGroup",
+        ErrorType::NotSupported,
+    );
+    let bad_kind = RoleRef {
+        kind: "Type".into(),
+        ..RoleRef::role("r")
+    };
+    one(
+        validate_role_binding(&rb(bad_kind, vec![])),
+        "roleRef.kind",
+        ErrorType::NotSupported,
+    );
+    one(
+        validate_role_binding(&rb(RoleRef::role(""), vec![])),
+        "roleRef.name",
+        ErrorType::Required,
+    );
+    one(
+        validate_role_binding(&rb(RoleRef::role("a/b"), vec![])),
+        "roleRef.name",
+        ErrorType::Invalid,
+    );
     let mut crb = ClusterRoleBinding::new("b", "r", vec![]);
     assert!(validate_cluster_role_binding(&crb).is_empty());
     crb.role_ref.kind = "Role".into();
@@ -113,7 +172,11 @@ fn role_refs() {
 
 #[test]
 fn subjects() {
-    let ok = vec![Subject::user("u"), Subject::group("g"), Subject::service_account("", "sa")];
+    let ok = vec![
+        Subject::user("u"),
+        Subject::group("g"),
+        Subject::service_account("", "sa"),
+    ];
     assert!(validate_role_binding(&rb(RoleRef::role("r"), ok)).is_empty());
     let no_ns = vec![Subject::service_account("", "sa")];
     one(
@@ -122,12 +185,41 @@ fn subjects() {
         ErrorType::Required,
     );
     let check = |s: Subject, field: &str, ty: ErrorType| {
-        one(validate_role_binding(&rb(RoleRef::role("r"), vec![s])), field, ty)
+        one(
+            validate_role_binding(&rb(RoleRef::role("r"), vec![s])),
+            field,
+            ty,
+        )
     };
-    check(Subject { kind: "Robot".into(), ..Subject::user("u") }, "subjects[0].kind", ErrorType::NotSupported);
-    check(Subject { api_group: String::new(), ..Subject::user("u") }, "subjects[0].apiGroup", ErrorType::NotSupported);
-    check(Subject { api_group: "x".into(), ..Subject::service_account("", "sa") }, "subjects[0].apiGroup", ErrorType::NotSupported);
-    check(Subject::service_account("", "Not_Valid"), "subjects[0].name", ErrorType::Invalid);
+    check(
+        Subject {
+            kind: "Robot".into(),
+            ..Subject::user("u")
+        },
+        "subjects[0].kind",
+        ErrorType::NotSupported,
+    );
+    check(
+        Subject {
+            api_group: String::new(),
+            ..Subject::user("u")
+        },
+        "subjects[0].apiGroup",
+        ErrorType::NotSupported,
+    );
+    check(
+        Subject {
+            api_group: "x".into(),
+            ..Subject::service_account("", "sa")
+        },
+        "subjects[0].apiGroup",
+        ErrorType::NotSupported,
+    );
+    check(
+        Subject::service_account("", "Not_Valid"),
+        "subjects[0].name",
+        ErrorType::Invalid,
+    );
     let errs = validate_role_binding(&rb(RoleRef::role("r"), vec![Subject::group("")]));
     assert_eq!(
         fields(&errs),
@@ -145,7 +237,10 @@ fn updates_keep_the_role_ref() {
     let mut new = old.clone();
     new.role_ref = RoleRef::role("other");
     let errs = validate_role_binding_update(&new, &old);
-    assert_eq!(fields(&errs), vec![("roleRef".to_string(), ErrorType::Invalid)]);
+    assert_eq!(
+        fields(&errs),
+        vec![("roleRef".to_string(), ErrorType::Invalid)]
+    );
     assert!(errs.to_string().contains("cannot change roleRef"));
     new.role_ref = old.role_ref.clone();
     new.subjects.push(Subject::user("u"));
