@@ -5,28 +5,32 @@
 //!
 //! Sources (k8s.io/kubernetes unless named):
 //!
-//! - [`types`]: k8s.io/api `rbac/v1/types.go`, `pkg/apis/rbac/v1/defaults.go`;
-//! - [`validation`]: `pkg/apis/rbac/validation/validation.go`;
-//! - `rules`: `plugin/pkg/auth/authorizer/rbac/rbac.go` (`RuleAllows`) and
+//! - [`types`] follows k8s.io/api `rbac/v1/types.go`, `pkg/apis/rbac/v1/defaults.go`;
+//! - [`validation`] follows `pkg/apis/rbac/validation/validation.go`;
+//! - [`rules`] follows `plugin/pkg/auth/authorizer/rbac/rbac.go` (`RuleAllows`) and
 //!   `pkg/apis/rbac/v1/evaluation_helpers.go` (`VerbMatches`, ...);
-//! - `Authorizer`: `rbac.go` (`Authorize`, `RulesFor`),
+//! - [`Authorizer`] follows `rbac.go` (`Authorize`, `RulesFor`),
 //!   `pkg/registry/rbac/validation/rule.go` (`VisitRulesFor`, `appliesTo`,
 //!   `GetRoleReferenceRules`), aggregation as
 //!   `pkg/controller/clusterroleaggregation` computes it, and
 //!   k8s.io/apiserver's privileged-group authorizer for `system:masters`;
-//! - `forbidden`: k8s.io/apiserver
+//! - [`forbidden`] follows k8s.io/apiserver
 //!   `pkg/endpoints/handlers/responsewriters/errors.go` (`Forbidden`,
 //!   `forbiddenMessage`) and apimachinery's `NewForbidden`;
-//! - `review`: `pkg/registry/authorization/selfsubject{access,rules}review`;
-//! - `escalation`: k8s.io/component-helpers `auth/rbac/validation/policy_comparator.go`
+//! - [`review`] follows `pkg/registry/authorization/selfsubject{access,rules}review`;
+//! - `escalation` follows k8s.io/component-helpers `auth/rbac/validation/policy_comparator.go`
 //!   (`Covers`), `pkg/registry/rbac/validation/{rule,policy_compact}.go`
 //!   (`ConfirmNoEscalation`, `CompactRules`), `pkg/registry/rbac/escalation_check.go`
 //!   and the `policybased` storages of roles, cluster roles and bindings.
 //!
-//! The `Authorizer` holds plain vectors of the four kinds, which the caller
+//! The [`Authorizer`] holds plain vectors of the four kinds, which the caller
 //! replaces when they change; building one costs nothing beyond the vectors,
 //! and every look-up is a scan (clusters have few roles).
 
+mod authorizer;
+pub mod forbidden;
+pub mod review;
+pub mod rules;
 pub mod types;
 pub mod validation;
 
@@ -34,6 +38,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use authorizer::{Authorizer, RoleRefError, RuleSource, Visit};
+pub use forbidden::{forbidden_message, forbidden_status};
 pub use types::{
     AggregationRule, ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef,
     Subject,

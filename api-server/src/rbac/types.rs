@@ -118,7 +118,7 @@ pub struct ClusterRole {
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// The permissions; replaced by the aggregated rules when
-    /// `aggregation_rule` is set (see the authorizer).
+    /// `aggregation_rule` is set (see [`super::Authorizer`]).
     #[serde(default)]
     pub rules: Vec<PolicyRule>,
     /// Where the rules come from, for an aggregated role.
