@@ -18,7 +18,7 @@
 //!   `pkg/endpoints/handlers/responsewriters/errors.go` (`Forbidden`,
 //!   `forbiddenMessage`) and apimachinery's `NewForbidden`;
 //! - [`review`] follows `pkg/registry/authorization/selfsubject{access,rules}review`;
-//! - `escalation` follows k8s.io/component-helpers `auth/rbac/validation/policy_comparator.go`
+//! - [`escalation`] follows k8s.io/component-helpers `auth/rbac/validation/policy_comparator.go`
 //!   (`Covers`), `pkg/registry/rbac/validation/{rule,policy_compact}.go`
 //!   (`ConfirmNoEscalation`, `CompactRules`), `pkg/registry/rbac/escalation_check.go`
 //!   and the `policybased` storages of roles, cluster roles and bindings.
@@ -28,6 +28,7 @@
 //! and every look-up is a scan (clusters have few roles).
 
 mod authorizer;
+pub mod escalation;
 pub mod forbidden;
 pub mod review;
 pub mod rules;

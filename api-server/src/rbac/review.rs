@@ -10,7 +10,8 @@ use api_core::validation::{ErrorList, FieldError, FieldPath};
 use api_core::{GroupKind, Status};
 use serde::{Deserialize, Serialize};
 
-use super::{ALL, Attributes, Authorizer, PolicyRule, UserInfo};
+use super::escalation::full_authority;
+use super::{Attributes, Authorizer, UserInfo};
 
 /// `authorization.k8s.io`.
 pub const AUTHORIZATION_GROUP: &str = "authorization.k8s.io";
@@ -293,11 +294,7 @@ impl Authorizer {
         }
         let (mut rules, error) = self.policy_rules_for(user, &review.spec.namespace);
         if user.is_master() {
-            let everything = [
-                PolicyRule::resource(&[ALL], &[ALL], &[ALL]),
-                PolicyRule::non_resource(&[ALL], &[ALL]),
-            ];
-            rules.splice(0..0, everything);
+            rules.splice(0..0, full_authority());
         }
         let (resource_rules, non_resource_rules) = super::authorizer::split_rules(&rules);
         review.api_version = AUTHORIZATION_VERSION.to_string();
