@@ -30,6 +30,8 @@
 mod authorizer;
 pub mod escalation;
 pub mod forbidden;
+#[doc(hidden)]
+pub mod reference;
 pub mod review;
 pub mod rules;
 pub mod types;
