@@ -56,11 +56,25 @@ impl Bytes<'_> {
 
 const VERBS: &[&str] = &["get", "list", "update", "*", "bind", "escalate"];
 const GROUPS: &[&str] = &["", "apps", "*", "example.com"];
-const RESOURCES: &[&str] = &["pods", "pods/status", "*/status", "*", "widgets", "widgets/scale", "*/"];
+const RESOURCES: &[&str] = &[
+    "pods",
+    "pods/status",
+    "*/status",
+    "*",
+    "widgets",
+    "widgets/scale",
+    "*/",
+];
 const URLS: &[&str] = &["/healthz", "/api/*", "*", "/api", "/a**", "/", ""];
 const NAMESPACES: &[&str] = &["", "ns1", "ns2"];
 const SUBJECTS: &[&str] = &["alice", "bob", "g1", "sa", "system:masters", ""];
-const USERS: &[&str] = &["alice", "bob", "system:serviceaccount:ns1:sa", "system:serviceaccount:ns2:sa", ""];
+const USERS: &[&str] = &[
+    "alice",
+    "bob",
+    "system:serviceaccount:ns1:sa",
+    "system:serviceaccount:ns2:sa",
+    "",
+];
 
 fn rule(b: &mut Bytes<'_>) -> PolicyRule {
     PolicyRule {
@@ -129,12 +143,18 @@ fn cluster_role(b: &mut Bytes<'_>) -> ClusterRole {
 fn snapshot(b: &mut Bytes<'_>) -> Authorizer {
     let mut authz = Authorizer::default();
     for _ in 0..b.below(4) {
-        authz.roles.push(Role::new(&b.text(NAMESPACES), &b.text(&["r1", "r2"]), rules(b)));
+        authz.roles.push(Role::new(
+            &b.text(NAMESPACES),
+            &b.text(&["r1", "r2"]),
+            rules(b),
+        ));
     }
     for _ in 0..b.below(4) {
         let ns = b.text(NAMESPACES);
         let r = role_ref(b);
-        authz.role_bindings.push(RoleBinding::new(&ns, "rb", r, subjects(b)));
+        authz
+            .role_bindings
+            .push(RoleBinding::new(&ns, "rb", r, subjects(b)));
     }
     for _ in 0..b.below(5) {
         authz.cluster_roles.push(cluster_role(b));
@@ -156,12 +176,21 @@ fn request(b: &mut Bytes<'_>) -> Attributes {
     };
     let verb = b.text(&["get", "list", "update", "escalate"]);
     if b.byte() % 2 == 0 {
-        Attributes::non_resource(user, &verb, &b.text(&["/healthz", "/api", "/api/v1", "/a", "/"]))
+        Attributes::non_resource(
+            user,
+            &verb,
+            &b.text(&["/healthz", "/api", "/api/v1", "/a", "/"]),
+        )
     } else {
-        Attributes::resource(user, &verb, &b.text(GROUPS), &b.text(&["pods", "widgets", "*"]))
-            .in_namespace(&b.text(NAMESPACES))
-            .with_subresource(&b.text(&["", "status", "scale"]))
-            .with_name(&b.text(&["", "a", "b"]))
+        Attributes::resource(
+            user,
+            &verb,
+            &b.text(GROUPS),
+            &b.text(&["pods", "widgets", "*"]),
+        )
+        .in_namespace(&b.text(NAMESPACES))
+        .with_subresource(&b.text(&["", "status", "scale"]))
+        .with_name(&b.text(&["", "a", "b"]))
     }
 }
 
@@ -185,7 +214,10 @@ fuzz_target!(|data: &[u8]| {
             "allowed what the reference denies: {attrs:?} ({})",
             decision.reason
         );
-        assert_eq!(decision.allowed, expected, "denied what the reference allows: {attrs:?}");
+        assert_eq!(
+            decision.allowed, expected,
+            "denied what the reference allows: {attrs:?}"
+        );
         if !decision.allowed {
             let _ = forbidden_status(&attrs, &decision.reason);
         }
