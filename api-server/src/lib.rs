@@ -22,6 +22,7 @@ pub mod negotiation;
 pub mod openapi;
 mod params;
 pub mod protobuf;
+pub mod rbac;
 mod scale;
 pub mod served;
 pub mod server;

@@ -1,0 +1,109 @@
+//! The apiserver's 403 for a denied request: k8s.io/apiserver
+//! `pkg/endpoints/handlers/responsewriters/errors.go` (`Forbidden`,
+//! `forbiddenMessage`) wrapped in apimachinery's `NewForbidden`.
+
+use api_core::validation::object_meta::is_go_printable;
+use api_core::{GroupResource, Status};
+
+use super::Attributes;
+
+/// `forbiddenMessage`:
+///
+/// - non-resource: `User "bob" cannot get path "/healthz"`;
+/// - namespaced: `User "bob" cannot update resource "widgets/status" in API
+///   group "example.com" in the namespace "demo"`;
+/// - otherwise: `... in API group "" at the cluster scope`.
+pub fn forbidden_message(attrs: &Attributes) -> String {
+    let user = go_quote(&attrs.user.name);
+    if !attrs.resource_request {
+        return format!(
+            "User {user} cannot {} path {}",
+            attrs.verb,
+            go_quote(&attrs.path)
+        );
+    }
+    let resource = if attrs.subresource.is_empty() {
+        attrs.resource.clone()
+    } else {
+        format!("{}/{}", attrs.resource, attrs.subresource)
+    };
+    let scope = if attrs.namespace.is_empty() {
+        "at the cluster scope".to_string()
+    } else {
+        format!("in the namespace {}", go_quote(&attrs.namespace))
+    };
+    format!(
+        "User {user} cannot {} resource {} in API group {} {scope}",
+        attrs.verb,
+        go_quote(&resource),
+        go_quote(&attrs.api_group)
+    )
+}
+
+/// `Forbidden`'s Status: the message with `&`, `<` and `>` escaped as HTML
+/// entities, followed by `: <reason>` when `reason` is not empty, as the
+/// error of `NewForbidden` for the request's group and resource and name:
+/// `widgets.example.com "w" is forbidden: User "bob" cannot ...`, or
+/// `forbidden: User "bob" cannot get path "/x"` for non-resource requests.
+/// Pass the [`super::Decision`]'s reason.
+pub fn forbidden_status(attrs: &Attributes, reason: &str) -> Status {
+    let message = sanitize(&forbidden_message(attrs));
+    let error = if reason.is_empty() {
+        message
+    } else {
+        format!("{message}: {reason}")
+    };
+    Status::forbidden(
+        GroupResource::new(attrs.api_group.as_str(), attrs.resource.as_str()),
+        attrs.name.as_str(),
+        error,
+    )
+}
+
+/// `strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")`.
+fn sanitize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Go's `%q` of a string (`strconv.Quote`): double quotes, backslash
+/// escapes for quotes, backslashes, control and non-printable characters.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if !is_go_printable(c) => {
+                let n = c as u32;
+                if n <= 0xffff {
+                    out.push_str(&format!("\\u{n:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{n:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
