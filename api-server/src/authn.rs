@@ -26,7 +26,7 @@ pub const ANONYMOUS: &str = "system:anonymous";
 pub const SYSTEM_MASTERS: &str = "system:masters";
 
 /// A user, as `k8s.io/apiserver/pkg/authentication/user.DefaultInfo`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct User {
     /// The user name.
     pub name: String,
@@ -62,6 +62,11 @@ impl User {
     /// Whether the user is in `group`.
     pub fn in_group(&self, group: &str) -> bool {
         self.groups.iter().any(|g| g == group)
+    }
+
+    /// Whether the user is in `system:masters`, which may do anything.
+    pub fn is_master(&self) -> bool {
+        self.in_group(SYSTEM_MASTERS)
     }
 
     /// The user with `system:authenticated` added

@@ -1049,10 +1049,12 @@ async fn object_request(
             if negotiate(accept, true, false) == Some(Representation::Json) {
                 // The common case, without a detour through a JSON value.
                 let json = kind.get_json(namespace, name).await?;
-                return Ok(
-                    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], json)
-                        .into_response(),
-                );
+                return Ok((
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, "application/json")],
+                    json,
+                )
+                    .into_response());
             }
             let object = kind.get(namespace, name).await?;
             Ok(maybe_table(kind, version, headers, query, object, false))

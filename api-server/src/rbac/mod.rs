@@ -37,10 +37,6 @@ pub mod rules;
 pub mod types;
 pub mod validation;
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
 pub use authorizer::{Authorizer, RoleRefError, RuleSource, Visit};
 pub use forbidden::{forbidden_message, forbidden_status};
 pub use types::{
@@ -60,44 +56,13 @@ pub const GROUP_KIND: &str = "Group";
 pub const SERVICE_ACCOUNT_KIND: &str = "ServiceAccount";
 /// `*` in `verbs`, `apiGroups`, `resources` and `nonResourceURLs`.
 pub const ALL: &str = "*";
-/// The group whose members may do anything (`user.SystemPrivilegedGroup`).
-pub const SYSTEM_MASTERS: &str = "system:masters";
+pub use crate::authn::SYSTEM_MASTERS;
 /// The prefix of service account user names (`system:serviceaccount:NS:NAME`).
 pub const SERVICE_ACCOUNT_USER_PREFIX: &str = "system:serviceaccount:";
 
-/// An authenticated user (k8s.io/apiserver `user.DefaultInfo`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UserInfo {
-    /// The user name (`system:serviceaccount:NS:NAME` for service accounts).
-    pub name: String,
-    /// A unique id, if the authenticator has one.
-    pub uid: String,
-    /// The groups, including `system:authenticated` when authenticated.
-    pub groups: Vec<String>,
-    /// Authenticator-specific extra attributes.
-    pub extra: BTreeMap<String, Vec<String>>,
-}
-
-impl UserInfo {
-    /// The user `name` in `groups`.
-    pub fn new(name: &str, groups: &[&str]) -> Self {
-        UserInfo {
-            name: name.to_string(),
-            groups: groups.iter().map(|g| (*g).to_string()).collect(),
-            ..UserInfo::default()
-        }
-    }
-
-    /// Whether the user is in `group`.
-    pub fn in_group(&self, group: &str) -> bool {
-        self.groups.iter().any(|g| g == group)
-    }
-
-    /// Whether the user is in `system:masters`, which may do anything.
-    pub fn is_master(&self) -> bool {
-        self.in_group(SYSTEM_MASTERS)
-    }
-}
+/// An authenticated user (k8s.io/apiserver `user.DefaultInfo`): the
+/// authenticator's [`User`](crate::authn::User).
+pub use crate::authn::User as UserInfo;
 
 /// What a request wants to do (k8s.io/apiserver `authorizer.AttributesRecord`).
 ///
