@@ -195,7 +195,7 @@ fn user_named_by(subject: &Subject, namespace: &str) -> UserInfo {
                 .into_iter()
                 .find(|n| !n.is_empty())
                 .unwrap_or("ns1");
-            UserInfo::new(&format!("system:serviceaccount:{ns}:{}", subject.name), &[])
+            UserInfo::new(format!("system:serviceaccount:{ns}:{}", subject.name), &[])
         }
         _ => UserInfo::new(&subject.name, &[]),
     }
