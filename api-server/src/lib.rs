@@ -23,6 +23,7 @@ pub mod openapi;
 mod params;
 pub mod protobuf;
 pub mod rbac;
+pub mod rbac_store;
 mod scale;
 pub mod served;
 pub mod server;

@@ -125,9 +125,8 @@ fn object_meta(bytes: &[u8]) -> Result<Value, Status> {
     Ok(Value::Object(meta))
 }
 
-/// A protobuf-encoded `v1` `Namespace`, as JSON (its metadata; a new
-/// namespace's spec and status are the server's).
-pub fn namespace(body: &[u8]) -> Result<Value, Status> {
+/// The `runtime.Unknown` envelope: `(apiVersion, kind, raw)`.
+fn envelope(body: &[u8]) -> Result<(String, String, &[u8]), Status> {
     let unknown = body
         .strip_prefix(MAGIC)
         .ok_or_else(|| bad("no k8s magic prefix"))?;
@@ -147,18 +146,82 @@ pub fn namespace(body: &[u8]) -> Result<Value, Status> {
             _ => {}
         }
     }
+    Ok((api_version, kind, raw.unwrap_or_default()))
+}
+
+/// A `v1` `Namespace` sent as protobuf (what `kubectl create namespace`
+/// sends), as JSON: its metadata (a new namespace's spec and status are
+/// the server's).
+pub fn namespace(body: &[u8]) -> Result<Value, Status> {
+    let (api_version, kind, raw) = envelope(body)?;
     if (api_version.as_str(), kind.as_str()) != ("v1", "Namespace") {
         return Err(Status::bad_request(format!(
             "only v1 Namespace is read from protobuf, not {api_version} {kind}"
         )));
     }
     let mut metadata = json!({});
-    for (n, f) in fields(raw.unwrap_or_default())? {
+    for (n, f) in fields(raw)? {
         if let (1, Field::Bytes(b)) = (n, f) {
             metadata = object_meta(b)?;
         }
     }
     Ok(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": metadata}))
+}
+
+/// An `authorization.k8s.io/v1` `SelfSubjectAccessReview` or
+/// `SelfSubjectRulesReview` sent as protobuf (what `kubectl auth can-i`
+/// sends), as JSON: the spec's resource and non-resource attributes, or
+/// the namespace.
+pub fn self_review(body: &[u8]) -> Result<Value, Status> {
+    let (api_version, kind, raw) = envelope(body)?;
+    if api_version != "authorization.k8s.io/v1" {
+        return Err(Status::bad_request(format!(
+            "{api_version} {kind} is not read from protobuf"
+        )));
+    }
+    let mut spec = json!({});
+    for (n, f) in fields(raw)? {
+        let (2, Field::Bytes(spec_bytes)) = (n, f) else {
+            continue;
+        };
+        for (m, g) in fields(spec_bytes)? {
+            match (kind.as_str(), m, g) {
+                ("SelfSubjectAccessReview", 1, Field::Bytes(b)) => {
+                    let names = [
+                        "namespace",
+                        "verb",
+                        "group",
+                        "version",
+                        "resource",
+                        "subresource",
+                        "name",
+                    ];
+                    spec["resourceAttributes"] = strings(b, &names)?;
+                }
+                ("SelfSubjectAccessReview", 2, Field::Bytes(b)) => {
+                    spec["nonResourceAttributes"] = strings(b, &["path", "verb"])?;
+                }
+                ("SelfSubjectRulesReview", 1, Field::Bytes(b)) => {
+                    spec["namespace"] = json!(string(b)?);
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(json!({"apiVersion": api_version, "kind": kind, "spec": spec}))
+}
+
+/// A message of string fields 1, 2, ... named by `names` (others are
+/// skipped).
+fn strings(bytes: &[u8], names: &[&str]) -> Result<Value, Status> {
+    let mut out = serde_json::Map::new();
+    for (n, f) in fields(bytes)? {
+        let index = usize::try_from(n).unwrap_or(usize::MAX).wrapping_sub(1);
+        if let (Some(name), Field::Bytes(b)) = (names.get(index), f) {
+            out.insert((*name).to_string(), json!(string(b)?));
+        }
+    }
+    Ok(Value::Object(out))
 }
 
 #[cfg(test)]

@@ -65,6 +65,10 @@ use crate::openapi::OpenApiV3;
 use crate::params::{
     ListParams, Query, check_list_revision, delete_options, list_params, write_options,
 };
+use crate::rbac::Attributes;
+use crate::rbac::forbidden::forbidden_status;
+use crate::rbac::types::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
+use crate::rbac_store::{RbacKind, RbacState};
 use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 use crate::table::{IncludeObject, TableConvertor, TableOptions};
@@ -87,6 +91,17 @@ pub struct ServerBuilder {
     max_watches: (usize, usize),
     request_timeout: Duration,
     audit: Option<AuditLog>,
+    rbac: bool,
+}
+
+/// How requests are authorized (`--authorization-mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuthorizationMode {
+    /// Every authenticated request is allowed.
+    AlwaysAllow,
+    /// `rbac.authorization.k8s.io/v1` objects are served and enforced;
+    /// `system:masters` may do everything.
+    Rbac,
 }
 
 impl ServerBuilder {
@@ -187,6 +202,16 @@ impl ServerBuilder {
         self
     }
 
+    /// Authorizes requests by `mode` (default
+    /// [`AuthorizationMode::AlwaysAllow`]). With RBAC, the four RBAC kinds
+    /// are served from the builder's storage (set the storage first) and
+    /// every request is checked against them, with the apiserver's 403;
+    /// writes of roles and bindings are checked for escalation.
+    pub fn authorization(mut self, mode: AuthorizationMode) -> Self {
+        self.rbac = mode == AuthorizationMode::Rbac;
+        self
+    }
+
     /// Records every request in `audit` (`--audit-log-path`).
     pub fn audit_log(mut self, audit: AuditLog) -> Self {
         self.audit = Some(audit);
@@ -194,7 +219,18 @@ impl ServerBuilder {
     }
 
     /// The server.
-    pub fn build(self) -> ApiServer {
+    pub fn build(mut self) -> ApiServer {
+        let rbac = self.rbac.then(|| RbacState::new(self.storage.clone()));
+        if let Some(state) = &rbac {
+            self.kinds
+                .push(Arc::new(RbacKind::<Role>::new(state.clone())));
+            self.kinds
+                .push(Arc::new(RbacKind::<ClusterRole>::new(state.clone())));
+            self.kinds
+                .push(Arc::new(RbacKind::<RoleBinding>::new(state.clone())));
+            self.kinds
+                .push(Arc::new(RbacKind::<ClusterRoleBinding>::new(state.clone())));
+        }
         // One CRD per kind, however many versions are served.
         let mut crds: BTreeMap<String, _> = BTreeMap::new();
         for kind in &self.kinds {
@@ -231,6 +267,7 @@ impl ServerBuilder {
                 watches: WatchLimiter::new(self.max_watches.0, self.max_watches.1),
                 request_timeout: self.request_timeout,
                 audit: self.audit,
+                rbac,
             }),
         }
     }
@@ -249,6 +286,7 @@ struct Inner {
     watches: Arc<WatchLimiter>,
     request_timeout: Duration,
     audit: Option<AuditLog>,
+    rbac: Option<Arc<RbacState>>,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -270,6 +308,7 @@ impl ApiServer {
             max_watches: (DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             audit: None,
+            rbac: false,
         }
     }
 
@@ -376,9 +415,17 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         Ok(user) if user.is_anonymous() && !anonymous_may(&parts.method, &segments) => {
             status_response(forbidden_path(user, verb, &path))
         }
+        Ok(user) if let Err(status) = authorize(&inner, user, verb, &segments, &path).await => {
+            status_response(status)
+        }
         Ok(user) if verb == "watch" => match inner.watches.acquire(&user.name) {
             // The slot is held as long as the stream is.
-            Ok(slot) => holding(dispatch(&inner, user, parts, query, body).await, slot),
+            Ok(slot) => holding(
+                CURRENT_USER
+                    .scope(user.clone(), dispatch(&inner, user, parts, query, body))
+                    .await,
+                slot,
+            ),
             Err(status) => status_response(status),
         },
         Ok(user) => {
@@ -386,7 +433,9 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
                 .get("timeout")
                 .and_then(|t| parse_go_duration(t))
                 .map_or(inner.request_timeout, |t| t.min(inner.request_timeout));
-            match tokio::time::timeout(deadline, dispatch(&inner, user, parts, query, body)).await {
+            let dispatched =
+                CURRENT_USER.scope(user.clone(), dispatch(&inner, user, parts, query, body));
+            match tokio::time::timeout(deadline, dispatched).await {
                 Ok(response) => response,
                 Err(_) => status_response(deadline_exceeded()),
             }
@@ -434,6 +483,82 @@ fn holding(response: Response, slot: WatchSlot) -> Response {
         chunk
     });
     Response::from_parts(parts, Body::from_stream(stream))
+}
+
+tokio::task_local! {
+    /// The user of the request being served (for the RBAC kinds'
+    /// escalation checks, which need to know who writes).
+    static CURRENT_USER: User;
+}
+
+/// The user of the request this task serves, if any.
+pub(crate) fn current_user() -> Option<User> {
+    CURRENT_USER.try_with(Clone::clone).ok()
+}
+
+/// Whether `user` may make this request: always without RBAC; with it,
+/// what every authenticated user may do by the apiserver's bootstrap
+/// roles (`system:discovery`, `system:public-info-viewer`,
+/// `system:basic-user`: discovery, health, version, OpenAPI, and reviews
+/// of their own access), or what the stored RBAC objects grant.
+async fn authorize(
+    inner: &Inner,
+    user: &User,
+    verb: &str,
+    segments: &[&str],
+    path: &str,
+) -> Result<(), Status> {
+    let Some(rbac) = &inner.rbac else {
+        return Ok(());
+    };
+    if user.is_anonymous() || user.is_master() {
+        return Ok(());
+    }
+    let attributes = match segments {
+        [
+            "apis",
+            "authentication.k8s.io" | "authorization.k8s.io",
+            "v1",
+            "selfsubjectreviews" | "selfsubjectaccessreviews" | "selfsubjectrulesreviews",
+        ] => {
+            return Ok(());
+        }
+        _ if resource_target(segments).is_some() => {
+            let Some((group, version, target)) = resource_target(segments) else {
+                return Ok(());
+            };
+            let mut a = Attributes::resource(user.clone(), verb, group, target.plural)
+                .with_version(version)
+                .in_namespace(target.namespace);
+            if let Some(name) = target.name {
+                a = a.with_name(name);
+            }
+            if let Some(sub) = target.subresource {
+                a = a.with_subresource(sub);
+            }
+            a
+        }
+        ["healthz" | "livez" | "readyz" | "version"] | ["api" | "apis" | "openapi", ..] => {
+            return Ok(());
+        }
+        _ => Attributes::non_resource(user.clone(), verb, path),
+    };
+    let authorizer = rbac.authorizer().await?;
+    let decision = authorizer.authorize(&attributes);
+    if decision.allowed {
+        Ok(())
+    } else {
+        Err(forbidden_status(&attributes, &decision.reason))
+    }
+}
+
+/// Group, version and target of a resource request's path.
+fn resource_target<'p>(segments: &[&'p str]) -> Option<(&'p str, &'p str, Target<'p>)> {
+    match segments {
+        ["apis", group, version, rest @ ..] => Some((*group, *version, parse_target(rest)?)),
+        ["api", "v1", rest @ ..] => Some(("", "v1", parse_target(rest)?)),
+        _ => None,
+    }
 }
 
 /// The user of requests when no authenticator is set (kube-apiserver's
@@ -577,6 +702,18 @@ async fn dispatch(
             (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain")], "ok").into_response()
         }
         (Method::GET, ["version"]) => json_response(StatusCode::OK, &version(), "application/json"),
+        (
+            Method::POST,
+            [
+                "apis",
+                "authorization.k8s.io",
+                "v1",
+                which @ ("selfsubjectaccessreviews" | "selfsubjectrulesreviews"),
+            ],
+        ) => match self_review(inner, user, which, &parts.headers, &body).await {
+            Ok(review) => json_response(StatusCode::CREATED, &review, "application/json"),
+            Err(status) => status_response(status),
+        },
         (Method::POST, ["apis", "authentication.k8s.io", "v1", "selfsubjectreviews"]) => {
             json_response(
                 StatusCode::CREATED,
@@ -798,6 +935,59 @@ async fn delete_listed(
         }
     }
     Ok((list, deleted))
+}
+
+/// `SelfSubjectAccessReview` and `SelfSubjectRulesReview`
+/// (authorization.k8s.io/v1, `kubectl auth can-i` and `can-i --list`),
+/// answered by the RBAC authorizer, or by one that allows everything
+/// under `AlwaysAllow`.
+async fn self_review(
+    inner: &Inner,
+    user: &User,
+    which: &str,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<Value, Status> {
+    let authorizer = match &inner.rbac {
+        Some(rbac) => rbac.authorizer().await?,
+        None => Arc::new(allow_all()),
+    };
+    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
+    let json = if content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF {
+        // kubectl sends these built-in kinds as protobuf.
+        serde_json::to_vec(&crate::protobuf::self_review(body)?).map_err(Status::internal_error)?
+    } else {
+        json_body(headers, body)?
+    };
+    let bad = |e: serde_json::Error| Status::bad_request(format!("the body is not a review: {e}"));
+    let review = if which == "selfsubjectaccessreviews" {
+        let review = serde_json::from_slice(&json).map_err(bad)?;
+        serde_json::to_value(authorizer.self_subject_access_review(user, review)?)
+    } else {
+        let review = serde_json::from_slice(&json).map_err(bad)?;
+        serde_json::to_value(authorizer.self_subject_rules_review(user, review)?)
+    };
+    review.map_err(Status::internal_error)
+}
+
+/// An authorizer that allows every user everything (`AlwaysAllow`).
+fn allow_all() -> crate::rbac::Authorizer {
+    let role: ClusterRole = serde_json::from_value(json!({
+        "metadata": {"name": "always-allow"},
+        "rules": [{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]},
+                  {"nonResourceURLs": ["*"], "verbs": ["*"]}]
+    }))
+    .unwrap_or_default();
+    let binding: ClusterRoleBinding = serde_json::from_value(json!({
+        "metadata": {"name": "always-allow"},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "always-allow"},
+        "subjects": [
+            {"kind": "Group", "apiGroup": "rbac.authorization.k8s.io", "name": ALL_AUTHENTICATED},
+            {"kind": "Group", "apiGroup": "rbac.authorization.k8s.io", "name": "system:unauthenticated"}
+        ]
+    }))
+    .unwrap_or_default();
+    crate::rbac::Authorizer::new(Vec::new(), Vec::new(), vec![role], vec![binding])
 }
 
 /// `SelfSubjectReview` (authentication.k8s.io/v1, `kubectl auth

@@ -21,9 +21,11 @@
 //! Every request is authenticated: the kubeconfig's token is an `admin`
 //! user in `system:masters`; the token file adds users; client
 //! certificates signed by `--client-ca-file` authenticate their CN.
-//! `--authorization-mode` and `--storage` arrive with their issues; until
-//! then, as any unknown flag, they stop the start with an error naming
-//! them.
+//! `--authorization-mode AlwaysAllow|RBAC` (default AlwaysAllow; with
+//! RBAC the `rbac.authorization.k8s.io/v1` kinds are served and enforced,
+//! `system:masters` — the kubeconfig's admin — may do everything).
+//! `--storage` arrives with its issue; until then, as any unknown flag, it
+//! stops the start with an error naming it.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -35,6 +37,7 @@ use api_server::ApiServer;
 use api_server::audit::AuditLog;
 use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
 use api_server::kubeconfig::{Kubeconfig, generate_token, server_url};
+use api_server::server::AuthorizationMode;
 use api_server::server::DEFAULT_MAX_REQUEST_BYTES;
 use api_server::tls::{SubjectAltName, TlsOptions};
 use examples::{cronjob, crontab, memcached, tenant};
@@ -50,11 +53,12 @@ struct Flags {
     token_auth_file: Option<PathBuf>,
     anonymous_auth: bool,
     audit_log_path: Option<PathBuf>,
+    authorization: AuthorizationMode,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH]";
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -67,6 +71,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         token_auth_file: None,
         anonymous_auth: false,
         audit_log_path: None,
+        authorization: AuthorizationMode::AlwaysAllow,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -112,6 +117,17 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
             "--token-auth-file" => {
                 flags.token_auth_file = Some(PathBuf::from(value("--token-auth-file")?));
             }
+            "--authorization-mode" => {
+                flags.authorization = match value("--authorization-mode")?.as_str() {
+                    "AlwaysAllow" => AuthorizationMode::AlwaysAllow,
+                    "RBAC" => AuthorizationMode::Rbac,
+                    other => {
+                        return Err(format!(
+                            "--authorization-mode {other:?}: want AlwaysAllow or RBAC"
+                        ));
+                    }
+                };
+            }
             "--audit-log-path" => {
                 flags.audit_log_path = Some(PathBuf::from(value("--audit-log-path")?));
             }
@@ -137,9 +153,10 @@ fn server(
     max_request_bytes: usize,
     authenticator: Authenticator,
     audit: Option<AuditLog>,
+    authorization: AuthorizationMode,
 ) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
-    let mut builder = ApiServer::builder();
+    let mut builder = ApiServer::builder().authorization(authorization);
     if let Some(audit) = audit {
         builder = builder.audit_log(audit);
     }
@@ -200,7 +217,13 @@ async fn run(flags: Flags) -> Result<(), String> {
         ),
         None => None,
     };
-    let server = server(flags.max_request_bytes, authenticator, audit).map_err(|s| s.message)?;
+    let server = server(
+        flags.max_request_bytes,
+        authenticator,
+        audit,
+        flags.authorization,
+    )
+    .map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", flags.listen))?;
@@ -256,11 +279,15 @@ mod tests {
         assert!(parse(&["--anonymous-auth=maybe"]).is_err());
         let f = parse(&["--token-auth-file", "t.csv"]).unwrap();
         assert_eq!(f.token_auth_file, Some(PathBuf::from("t.csv")));
-        let err = parse(&["--authorization-mode", "RBAC"]).err().unwrap();
-        assert!(
-            err.starts_with("unknown flag: --authorization-mode"),
-            "{err}"
+        let err = parse(&["--storage", "etcd"]).err().unwrap();
+        assert!(err.starts_with("unknown flag: --storage"), "{err}");
+        assert_eq!(
+            parse(&["--authorization-mode", "RBAC"])
+                .unwrap()
+                .authorization,
+            AuthorizationMode::Rbac
         );
+        assert!(parse(&["--authorization-mode", "ABAC"]).is_err());
         assert!(
             parse(&["--listen"])
                 .err()
@@ -272,6 +299,6 @@ mod tests {
 
     #[test]
     fn the_example_apis_are_served() {
-        assert!(server(1024, Authenticator::new(), None).is_ok());
+        assert!(server(1024, Authenticator::new(), None, AuthorizationMode::Rbac).is_ok());
     }
 }
