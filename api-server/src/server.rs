@@ -186,8 +186,8 @@ impl ServerBuilder {
 
     /// At most `total` watches open at once, and `per_user` for one user
     /// (429 `TooManyRequests` beyond; defaults
-    /// [`DEFAULT_MAX_WATCHES`](crate::limits::DEFAULT_MAX_WATCHES) and
-    /// [`DEFAULT_MAX_WATCHES_PER_USER`](crate::limits::DEFAULT_MAX_WATCHES_PER_USER)).
+    /// [`DEFAULT_MAX_WATCHES`] and
+    /// [`DEFAULT_MAX_WATCHES_PER_USER`]).
     pub fn max_watches(mut self, total: usize, per_user: usize) -> Self {
         self.max_watches = (total, per_user);
         self
@@ -195,7 +195,7 @@ impl ServerBuilder {
 
     /// The longest a request other than a watch may take (504 after it;
     /// a request's `timeout` parameter may only shorten it). Default
-    /// [`DEFAULT_REQUEST_TIMEOUT`](crate::limits::DEFAULT_REQUEST_TIMEOUT),
+    /// [`DEFAULT_REQUEST_TIMEOUT`],
     /// as kube-apiserver's `--request-timeout`.
     pub fn request_timeout(mut self, timeout: Duration) -> Self {
         self.request_timeout = timeout;
