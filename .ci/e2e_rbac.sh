@@ -120,4 +120,21 @@ expect "escalation" 'roles.rbac.authorization.k8s.io "deleter" is forbidden: use
 expect "escalation" "attempting to grant RBAC permissions not currently held" "$out"
 expect "no escalation" "role.rbac.authorization.k8s.io/lister created" "$(role lister list | k --token=reader-token apply -f -)"
 
+# Hostile names never reach a key: every one is refused, nothing stored.
+long=$(printf 'a%.0s' $(seq 1 300))
+for name in '..' 'a%2Fb' '%2e%2e' "$long" 'UPPER' 'a..b%00'; do
+  out=$(sed "s/name: mc1/name: \"$name\"/" "$work/mc.yaml" | k apply -n demo -f - 2>&1 || true)
+  grep -qE "Invalid|invalid|BadRequest|must|Error" <<< "$out" || fail "hostile name $name accepted: $out"
+  out=$(k get --raw "/apis/cache.example.com/v1alpha1/namespaces/demo/memcacheds/$name" 2>&1 || true)
+  grep -qE "NotFound|not found|BadRequest|invalid|Error" <<< "$out" || fail "hostile get $name: $out"
+done
+[ "$(k get mc -n demo -o name | wc -l)" = "1" ] || fail "a hostile name was stored: $(k get mc -n demo -o name)"
+
+# A 4 MiB body is refused (413) and stores nothing.
+{ sed 's/name: mc1/name: huge/' "$work/mc.yaml"; printf '  note: "'; head -c 4194304 /dev/zero | tr '\0' x; printf '"\n'; } > "$work/huge.yaml"
+out=$(k create -n demo -f "$work/huge.yaml" 2>&1 || true)
+expect "4 MiB body" "too large" "$out"
+out=$(k get -n demo mc huge 2>&1 || true)
+expect "4 MiB body stored nothing" "NotFound" "$out"
+
 echo "kubectl rbac e2e: all steps passed"
