@@ -1,0 +1,337 @@
+//! Authorization in-process: RBAC objects written over HTTP by an admin,
+//! then enforced per user with the apiserver's 403, the status/spec
+//! split, self access reviews, and escalation prevention.
+
+use api_core::prelude::*;
+use api_core::registry::DefaultStrategy;
+use api_server::ApiServer;
+use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
+use api_server::server::AuthorizationMode;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// SprocketSpec is the desired state of a Sprocket.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(
+    group = "example.com",
+    version = "v1",
+    kind = "Sprocket",
+    namespaced,
+    status = "SprocketStatus"
+)]
+pub struct SprocketSpec {
+    /// teeth of the sprocket.
+    pub teeth: i32,
+}
+
+/// SprocketStatus is the observed state of a Sprocket.
+#[derive(ApiType, Serialize, Deserialize, Clone, Debug, Default)]
+pub struct SprocketStatus {
+    /// worn is whether the teeth are worn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worn: Option<bool>,
+}
+
+const RBAC: &str = "/apis/rbac.authorization.k8s.io/v1";
+const SPROCKETS: &str = "/apis/example.com/v1/namespaces/demo/sprockets";
+
+fn app(mode: AuthorizationMode) -> axum::Router {
+    ApiServer::builder()
+        .authenticator(
+            Authenticator::new()
+                .token("admin", User::new("admin", &[SYSTEM_MASTERS]))
+                .token("bob", User::new("bob", &["devs"]))
+                .token("carol", User::new("carol", &[])),
+        )
+        .authorization(mode)
+        .resource::<Sprocket>(DefaultStrategy)
+        .build()
+        .router()
+}
+
+async fn call(
+    app: &axum::Router,
+    token: &str,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let content_type = if method == "PATCH" {
+        "application/merge-patch+json"
+    } else {
+        "application/json"
+    };
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let code = response.status();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn sprocket(name: &str) -> Value {
+    json!({"apiVersion": "example.com/v1", "kind": "Sprocket", "metadata": {"name": name}, "spec": {"teeth": 12}})
+}
+
+fn role(name: &str, resources: &[&str], verbs: &[&str]) -> Value {
+    json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+           "metadata": {"name": name},
+           "rules": [{"apiGroups": ["example.com"], "resources": resources, "verbs": verbs}]})
+}
+
+fn binding(name: &str, role: &str, user: &str) -> Value {
+    json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding",
+           "metadata": {"name": name},
+           "subjects": [{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": user}],
+           "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": role}})
+}
+
+async fn grant(app: &axum::Router, name: &str, resources: &[&str], verbs: &[&str], user: &str) {
+    let roles = format!("{RBAC}/namespaces/demo/roles");
+    let bindings = format!("{RBAC}/namespaces/demo/rolebindings");
+    let (code, body) = call(
+        app,
+        "admin",
+        "POST",
+        &roles,
+        Some(role(name, resources, verbs)),
+    )
+    .await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let (code, body) = call(
+        app,
+        "admin",
+        "POST",
+        &bindings,
+        Some(binding(name, name, user)),
+    )
+    .await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn rbac_grants_what_roles_say_and_nothing_more() {
+    let app = app(AuthorizationMode::Rbac);
+    assert_eq!(
+        call(&app, "admin", "POST", SPROCKETS, Some(sprocket("s")))
+            .await
+            .0,
+        StatusCode::CREATED
+    );
+    // Nothing granted yet.
+    let (code, body) = call(&app, "bob", "GET", &format!("{SPROCKETS}/s"), None).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        r#"sprockets.example.com "s" is forbidden: User "bob" cannot get resource "sprockets" in API group "example.com" in the namespace "demo""#
+    );
+    assert_eq!(
+        body["details"],
+        json!({"name": "s", "group": "example.com", "kind": "sprockets"})
+    );
+
+    grant(
+        &app,
+        "reader",
+        &["sprockets"],
+        &["get", "list", "watch"],
+        "bob",
+    )
+    .await;
+    assert_eq!(
+        call(&app, "bob", "GET", &format!("{SPROCKETS}/s"), None)
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, "bob", "GET", SPROCKETS, None).await.0,
+        StatusCode::OK
+    );
+    let (code, body) = call(&app, "bob", "POST", SPROCKETS, Some(sprocket("t"))).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        r#"sprockets.example.com is forbidden: User "bob" cannot create resource "sprockets" in API group "example.com" in the namespace "demo""#
+    );
+    // Other namespaces and the cluster scope are not granted.
+    let (code, body) = call(&app, "bob", "GET", "/apis/example.com/v1/sprockets", None).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("at the cluster scope"),
+        "{body}"
+    );
+    // Discovery is every authenticated user's.
+    assert_eq!(
+        call(&app, "carol", "GET", "/apis/example.com/v1", None)
+            .await
+            .0,
+        StatusCode::OK
+    );
+    // A non-resource path nobody granted.
+    let (code, body) = call(&app, "carol", "GET", "/metrics", None).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        r#"forbidden: User "carol" cannot get path "/metrics""#
+    );
+}
+
+#[tokio::test]
+async fn status_writers_write_status_only() {
+    let app = app(AuthorizationMode::Rbac);
+    call(&app, "admin", "POST", SPROCKETS, Some(sprocket("s"))).await;
+    grant(
+        &app,
+        "status",
+        &["sprockets/status"],
+        &["get", "patch", "update"],
+        "carol",
+    )
+    .await;
+    let status = json!({"status": {"worn": true}});
+    let (code, body) = call(
+        &app,
+        "carol",
+        "PATCH",
+        &format!("{SPROCKETS}/s/status"),
+        Some(status.clone()),
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    assert_eq!(body["status"]["worn"], true);
+    let (code, body) = call(
+        &app,
+        "carol",
+        "PATCH",
+        &format!("{SPROCKETS}/s"),
+        Some(json!({"spec": {"teeth": 1}})),
+    )
+    .await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains(r#"cannot patch resource "sprockets""#),
+        "{body}"
+    );
+    // And one allowed only the main resource cannot write status.
+    grant(&app, "spec", &["sprockets"], &["patch"], "bob").await;
+    let (code, _) = call(
+        &app,
+        "bob",
+        "PATCH",
+        &format!("{SPROCKETS}/s/status"),
+        Some(status),
+    )
+    .await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn self_access_reviews_and_escalation() {
+    let app = app(AuthorizationMode::Rbac);
+    grant(&app, "role-maker", &["sprockets"], &["get"], "bob").await;
+    // bob may also create roles.
+    let (code, _) = call(
+        &app,
+        "admin",
+        "POST",
+        &format!("{RBAC}/namespaces/demo/roles"),
+        Some(json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "roles"},
+                    "rules": [{"apiGroups": ["rbac.authorization.k8s.io"], "resources": ["roles"], "verbs": ["create"]}]})),
+    )
+    .await;
+    assert_eq!(code, StatusCode::CREATED);
+    call(
+        &app,
+        "admin",
+        "POST",
+        &format!("{RBAC}/namespaces/demo/rolebindings"),
+        Some(binding("roles", "roles", "bob")),
+    )
+    .await;
+
+    let review = |verb: &str| {
+        json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectAccessReview",
+               "spec": {"resourceAttributes": {"namespace": "demo", "verb": verb, "group": "example.com", "resource": "sprockets"}}})
+    };
+    let uri = "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews";
+    let (code, body) = call(&app, "bob", "POST", uri, Some(review("get"))).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    assert_eq!(body["status"]["allowed"], true);
+    let (_, body) = call(&app, "bob", "POST", uri, Some(review("delete"))).await;
+    assert_eq!(body["status"]["allowed"], false);
+
+    // A role within what bob holds is fine; one granting more is not.
+    let roles = format!("{RBAC}/namespaces/demo/roles");
+    let (code, body) = call(
+        &app,
+        "bob",
+        "POST",
+        &roles,
+        Some(role("mine", &["sprockets"], &["get"])),
+    )
+    .await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let (code, body) = call(
+        &app,
+        "bob",
+        "POST",
+        &roles,
+        Some(role("more", &["sprockets"], &["delete"])),
+    )
+    .await;
+    assert_eq!(code, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("attempting to grant RBAC permissions not currently held"),
+        "{body}"
+    );
+    // Nothing was stored for the refused role.
+    let (code, _) = call(&app, "admin", "GET", &format!("{roles}/more"), None).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn always_allow_allows_and_says_so() {
+    let app = app(AuthorizationMode::AlwaysAllow);
+    assert_eq!(
+        call(&app, "carol", "POST", SPROCKETS, Some(sprocket("s")))
+            .await
+            .0,
+        StatusCode::CREATED
+    );
+    let review = json!({"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectAccessReview",
+                        "spec": {"nonResourceAttributes": {"path": "/anything", "verb": "get"}}});
+    let (_, body) = call(
+        &app,
+        "carol",
+        "POST",
+        "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
+        Some(review),
+    )
+    .await;
+    assert_eq!(body["status"]["allowed"], true, "{body}");
+    // RBAC kinds are not served without RBAC.
+    assert_eq!(
+        call(&app, "carol", "GET", &format!("{RBAC}/clusterroles"), None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+}
