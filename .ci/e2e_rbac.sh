@@ -120,6 +120,23 @@ expect "escalation" 'roles.rbac.authorization.k8s.io "deleter" is forbidden: use
 expect "escalation" "attempting to grant RBAC permissions not currently held" "$out"
 expect "no escalation" "role.rbac.authorization.k8s.io/lister created" "$(role lister list | k --token=reader-token apply -f -)"
 
+# kubectl create role / rolebinding / clusterrole / clusterrolebinding
+# (sent as protobuf).
+expect "create role" "role.rbac.authorization.k8s.io/pb-role created" \
+  "$(k create role pb-role -n demo --verb=get,list --resource=memcacheds.cache.example.com --resource-name=mc1)"
+[ "$(k get role pb-role -n demo -o jsonpath='{.rules[0].verbs}')" = '["get","list"]' ] || fail "protobuf role rules: $(k get role pb-role -n demo -o yaml)"
+[ "$(k get role pb-role -n demo -o jsonpath='{.rules[0].resourceNames}')" = '["mc1"]' ] || fail "protobuf role resourceNames"
+expect "create rolebinding" "created" "$(k create rolebinding pb-binding -n demo --role=pb-role --user=carol --group=ops)"
+[ "$(k get rolebinding pb-binding -n demo -o jsonpath='{.subjects[*].name}')" = "ops carol" ] \
+  || [ "$(k get rolebinding pb-binding -n demo -o jsonpath='{.subjects[*].name}')" = "carol ops" ] || fail "protobuf binding subjects"
+out=$(k --token=reader-token get --raw /metrics 2>&1 || true)
+expect "non-resource URL not granted" "Forbidden" "$out"
+expect "create clusterrole" "created" "$(k create clusterrole pb-viewer --verb=get --non-resource-url=/metrics)"
+expect "create clusterrolebinding" "created" "$(k create clusterrolebinding pb-viewer --clusterrole=pb-viewer --user=reader)"
+# Granted now: past authorization to the 404 of a path nothing serves.
+out=$(k --token=reader-token get --raw /metrics 2>&1 || true)
+expect "clusterrolebinding to a non-resource URL" "NotFound" "$out"
+
 # Hostile names never reach a key: every one is refused, nothing stored.
 long=$(printf 'a%.0s' $(seq 1 300))
 for name in '..' 'a%2Fb' '%2e%2e' "$long" 'UPPER' 'a..b%00'; do

@@ -105,6 +105,9 @@ fn object_meta(bytes: &[u8]) -> Result<Value, Status> {
             (2, Field::Bytes(b)) => {
                 meta.insert("generateName".into(), string(b)?.into());
             }
+            (3, Field::Bytes(b)) => {
+                meta.insert("namespace".into(), string(b)?.into());
+            }
             (11, Field::Bytes(b)) => {
                 let (k, v) = map_entry(b)?;
                 labels.insert(k, v.into());
@@ -288,4 +291,79 @@ mod tests {
         assert_eq!(namespace(b"k8s\0\xff\xff\xff").unwrap_err().code, 400);
         assert_eq!(namespace(b"{}").unwrap_err().code, 400);
     }
+}
+
+/// A `rbac.authorization.k8s.io/v1` `Role`, `ClusterRole`, `RoleBinding`
+/// or `ClusterRoleBinding` sent as protobuf (what `kubectl create role`,
+/// `clusterrole`, `rolebinding` and `clusterrolebinding` send), as JSON.
+/// Of an aggregation rule's selectors only `matchLabels` is read.
+pub fn rbac_object(body: &[u8]) -> Result<Value, Status> {
+    let (api_version, kind, raw) = envelope(body)?;
+    if api_version != "rbac.authorization.k8s.io/v1" {
+        return Err(Status::bad_request(format!(
+            "{api_version} {kind} is not read from protobuf"
+        )));
+    }
+    let mut object = json!({"apiVersion": api_version, "kind": kind});
+    let binding = kind.ends_with("Binding");
+    let (mut rules, mut subjects, mut selectors) = (Vec::new(), Vec::new(), Vec::new());
+    for (n, f) in fields(raw)? {
+        let Field::Bytes(b) = f else { continue };
+        match (n, binding) {
+            (1, _) => object["metadata"] = object_meta(b)?,
+            (2, false) => rules.push(repeated_strings(
+                b,
+                &[
+                    "verbs",
+                    "apiGroups",
+                    "resources",
+                    "resourceNames",
+                    "nonResourceURLs",
+                ],
+            )?),
+            (3, false) => {
+                for (m, g) in fields(b)? {
+                    if let (1, Field::Bytes(selector)) = (m, g) {
+                        let mut labels = Map::new();
+                        for (k, h) in fields(selector)? {
+                            if let (1, Field::Bytes(entry)) = (k, h) {
+                                let (key, value) = map_entry(entry)?;
+                                labels.insert(key, value.into());
+                            }
+                        }
+                        selectors.push(json!({"matchLabels": labels}));
+                    }
+                }
+            }
+            (2, true) => subjects.push(strings(b, &["kind", "apiGroup", "name", "namespace"])?),
+            (3, true) => object["roleRef"] = strings(b, &["apiGroup", "kind", "name"])?,
+            _ => {}
+        }
+    }
+    if binding {
+        object["subjects"] = subjects.into();
+    } else {
+        object["rules"] = rules.into();
+        if !selectors.is_empty() {
+            object["aggregationRule"] = json!({"clusterRoleSelectors": selectors});
+        }
+    }
+    Ok(object)
+}
+
+/// A message of repeated string fields 1, 2, ... named by `names`.
+fn repeated_strings(bytes: &[u8], names: &[&str]) -> Result<Value, Status> {
+    let mut out = Map::new();
+    for (n, f) in fields(bytes)? {
+        let index = usize::try_from(n).unwrap_or(usize::MAX).wrapping_sub(1);
+        if let (Some(name), Field::Bytes(b)) = (names.get(index), f) {
+            let list = out
+                .entry((*name).to_string())
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(items) = list {
+                items.push(string(b)?.into());
+            }
+        }
+    }
+    Ok(Value::Object(out))
 }

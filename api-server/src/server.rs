@@ -1211,7 +1211,13 @@ async fn collection_request(
             {
                 return Err(namespace_not_found(namespace));
             }
-            let json = json_body(headers, &body)?;
+            let json = if is_protobuf(headers) && kind.path().0 == crate::rbac::GROUP_NAME {
+                // kubectl create role/rolebinding/... send protobuf.
+                serde_json::to_vec(&crate::protobuf::rbac_object(&body)?)
+                    .map_err(Status::internal_error)?
+            } else {
+                json_body(headers, &body)?
+            };
             let options = write_options(query, "CreateOptions")?;
             let written = kind.create(namespace, &json, &options).await?;
             Ok(written_response(written))
@@ -1338,6 +1344,12 @@ async fn scale_request(
         _ => return Err(method_not_allowed()),
     };
     Ok(json_response(StatusCode::OK, &scale, "application/json"))
+}
+
+/// Whether the body is protobuf.
+fn is_protobuf(headers: &HeaderMap) -> bool {
+    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
+    content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF
 }
 
 /// The patch type of a `PATCH`'s `Content-Type` (415 listing the
