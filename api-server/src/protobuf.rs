@@ -227,72 +227,6 @@ fn strings(bytes: &[u8], names: &[&str]) -> Result<Value, Status> {
     Ok(Value::Object(out))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn len_field(number: u8, payload: &[u8]) -> Vec<u8> {
-        let mut out = vec![(number << 3) | 2];
-        let mut len = payload.len();
-        loop {
-            let byte = (len & 0x7f) as u8;
-            len >>= 7;
-            if len == 0 {
-                out.push(byte);
-                break;
-            }
-            out.push(byte | 0x80);
-        }
-        out.extend_from_slice(payload);
-        out
-    }
-
-    /// What client-go writes for `kubectl create namespace demo` (built
-    /// from the field numbers of the upstream .proto files).
-    fn encoded(name: &str, labels: &[(&str, &str)]) -> Vec<u8> {
-        let mut meta = len_field(1, name.as_bytes());
-        for (k, v) in labels {
-            let entry = [len_field(1, k.as_bytes()), len_field(2, v.as_bytes())].concat();
-            meta.extend(len_field(11, &entry));
-        }
-        // A creationTimestamp (8, an empty Time message) and a varint
-        // field (generation = 7) are skipped.
-        meta.extend(len_field(8, &[]));
-        meta.extend([7 << 3, 5]);
-        let namespace = [len_field(1, &meta), len_field(2, &[]), len_field(3, &[])].concat();
-        let type_meta = [len_field(1, b"v1"), len_field(2, b"Namespace")].concat();
-        let unknown = [
-            len_field(1, &type_meta),
-            len_field(2, &namespace),
-            len_field(3, b""),
-            len_field(4, b""),
-        ]
-        .concat();
-        [MAGIC, &unknown].concat()
-    }
-
-    #[test]
-    fn reads_a_namespace() {
-        let value = namespace(&encoded("demo", &[("team", "a")])).unwrap();
-        assert_eq!(
-            value,
-            json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "demo", "labels": {"team": "a"}}})
-        );
-    }
-
-    #[test]
-    fn malformed_input_is_a_400_never_a_panic() {
-        let good = encoded("demo", &[]);
-        for cut in 0..good.len() {
-            if let Err(status) = namespace(&good[..cut]) {
-                assert_eq!(status.code, 400);
-            }
-        }
-        assert_eq!(namespace(b"k8s\0\xff\xff\xff").unwrap_err().code, 400);
-        assert_eq!(namespace(b"{}").unwrap_err().code, 400);
-    }
-}
-
 /// A `rbac.authorization.k8s.io/v1` `Role`, `ClusterRole`, `RoleBinding`
 /// or `ClusterRoleBinding` sent as protobuf (what `kubectl create role`,
 /// `clusterrole`, `rolebinding` and `clusterrolebinding` send), as JSON.
@@ -366,4 +300,70 @@ fn repeated_strings(bytes: &[u8], names: &[&str]) -> Result<Value, Status> {
         }
     }
     Ok(Value::Object(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn len_field(number: u8, payload: &[u8]) -> Vec<u8> {
+        let mut out = vec![(number << 3) | 2];
+        let mut len = payload.len();
+        loop {
+            let byte = (len & 0x7f) as u8;
+            len >>= 7;
+            if len == 0 {
+                out.push(byte);
+                break;
+            }
+            out.push(byte | 0x80);
+        }
+        out.extend_from_slice(payload);
+        out
+    }
+
+    /// What client-go writes for `kubectl create namespace demo` (built
+    /// from the field numbers of the upstream .proto files).
+    fn encoded(name: &str, labels: &[(&str, &str)]) -> Vec<u8> {
+        let mut meta = len_field(1, name.as_bytes());
+        for (k, v) in labels {
+            let entry = [len_field(1, k.as_bytes()), len_field(2, v.as_bytes())].concat();
+            meta.extend(len_field(11, &entry));
+        }
+        // A creationTimestamp (8, an empty Time message) and a varint
+        // field (generation = 7) are skipped.
+        meta.extend(len_field(8, &[]));
+        meta.extend([7 << 3, 5]);
+        let namespace = [len_field(1, &meta), len_field(2, &[]), len_field(3, &[])].concat();
+        let type_meta = [len_field(1, b"v1"), len_field(2, b"Namespace")].concat();
+        let unknown = [
+            len_field(1, &type_meta),
+            len_field(2, &namespace),
+            len_field(3, b""),
+            len_field(4, b""),
+        ]
+        .concat();
+        [MAGIC, &unknown].concat()
+    }
+
+    #[test]
+    fn reads_a_namespace() {
+        let value = namespace(&encoded("demo", &[("team", "a")])).unwrap();
+        assert_eq!(
+            value,
+            json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "demo", "labels": {"team": "a"}}})
+        );
+    }
+
+    #[test]
+    fn malformed_input_is_a_400_never_a_panic() {
+        let good = encoded("demo", &[]);
+        for cut in 0..good.len() {
+            if let Err(status) = namespace(&good[..cut]) {
+                assert_eq!(status.code, 400);
+            }
+        }
+        assert_eq!(namespace(b"k8s\0\xff\xff\xff").unwrap_err().code, 400);
+        assert_eq!(namespace(b"{}").unwrap_err().code, 400);
+    }
 }
