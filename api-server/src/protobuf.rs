@@ -366,4 +366,82 @@ mod tests {
         assert_eq!(namespace(b"k8s\0\xff\xff\xff").unwrap_err().code, 400);
         assert_eq!(namespace(b"{}").unwrap_err().code, 400);
     }
+
+    fn envelope_of(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
+        let type_meta = [
+            len_field(1, api_version.as_bytes()),
+            len_field(2, kind.as_bytes()),
+        ]
+        .concat();
+        [MAGIC.to_vec(), len_field(1, &type_meta), len_field(2, raw)].concat()
+    }
+
+    /// What `kubectl create role r -n demo --verb=get,list
+    /// --resource=memcacheds.cache.example.com --resource-name=mc1` and
+    /// `create rolebinding b --role=r --user=carol` send (field numbers of
+    /// k8s.io/api/rbac/v1/generated.proto).
+    #[test]
+    fn rbac_objects() {
+        let meta = [len_field(1, b"r"), len_field(3, b"demo")].concat();
+        let rule = [
+            len_field(1, b"get"),
+            len_field(1, b"list"),
+            len_field(2, b"cache.example.com"),
+            len_field(3, b"memcacheds"),
+            len_field(4, b"mc1"),
+        ]
+        .concat();
+        let role = [len_field(1, &meta), len_field(2, &rule)].concat();
+        let json =
+            rbac_object(&envelope_of("rbac.authorization.k8s.io/v1", "Role", &role)).unwrap();
+        assert_eq!(
+            json,
+            json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+                   "metadata": {"name": "r", "namespace": "demo"},
+                   "rules": [{"verbs": ["get", "list"], "apiGroups": ["cache.example.com"],
+                              "resources": ["memcacheds"], "resourceNames": ["mc1"]}]})
+        );
+        let subject = [
+            len_field(1, b"User"),
+            len_field(2, b"rbac.authorization.k8s.io"),
+            len_field(3, b"carol"),
+        ]
+        .concat();
+        let role_ref = [
+            len_field(1, b"rbac.authorization.k8s.io"),
+            len_field(2, b"Role"),
+            len_field(3, b"r"),
+        ]
+        .concat();
+        let binding = [
+            len_field(1, &len_field(1, b"b")),
+            len_field(2, &subject),
+            len_field(3, &role_ref),
+        ]
+        .concat();
+        let json = rbac_object(&envelope_of(
+            "rbac.authorization.k8s.io/v1",
+            "RoleBinding",
+            &binding,
+        ))
+        .unwrap();
+        assert_eq!(
+            json["subjects"],
+            json!([{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": "carol"}])
+        );
+        assert_eq!(
+            json["roleRef"],
+            json!({"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "r"})
+        );
+        // Another group, truncated input: 400s, no panic.
+        assert_eq!(
+            rbac_object(&envelope_of("v1", "Namespace", &[]))
+                .unwrap_err()
+                .code,
+            400
+        );
+        let mut cut = envelope_of("rbac.authorization.k8s.io/v1", "Role", &role);
+        cut.truncate(cut.len() - 3);
+        assert_eq!(rbac_object(&cut).unwrap_err().code, 400);
+    }
 }
