@@ -96,11 +96,13 @@ fn query(part: &[u8]) -> String {
     out.finish()
 }
 
+/// `watch` set to a true value as the server reads it (Go's
+/// `strconv.ParseBool`: `1`, `t`, `T`, `true`, `TRUE`, `True`).
 fn is_watch(query: &str) -> bool {
     form_urlencoded::parse(query.as_bytes())
         .filter(|(k, _)| k == "watch")
         .last()
-        .is_some_and(|(_, v)| v == "true" || v == "1")
+        .is_some_and(|(_, v)| matches!(&*v, "1" | "t" | "T" | "true" | "TRUE" | "True"))
 }
 
 fuzz_target!(|data: &[u8]| {
