@@ -119,22 +119,9 @@ fn event(r: &AuditRecord<'_>) -> Value {
 /// `objectRef` of a resource request: resource, namespace, name, API
 /// group and version, subresource.
 fn object_ref(segments: &[&str]) -> Option<Value> {
-    let (group, version, rest) = match segments {
-        ["apis", g, v, rest @ ..] => (*g, *v, rest),
-        ["api", "v1", rest @ ..] => ("", "v1", rest),
-        _ => return None,
-    };
-    let (namespace, rest) = match rest {
-        ["namespaces", ns, tail @ ..] if !tail.is_empty() => (Some(*ns), tail),
-        _ => (None, rest),
-    };
-    let (resource, name, subresource) = match rest {
-        [plural] => (*plural, None, None),
-        [plural, name] => (*plural, Some(*name), None),
-        [plural, name, sub] => (*plural, Some(*name), Some(*sub)),
-        // `/api/v1/namespaces/<name>`: the namespace object itself.
-        _ => return None,
-    };
+    let (group, version, target) = crate::server::resource_target(segments)?;
+    let namespace = Some(target.namespace).filter(|ns| !ns.is_empty());
+    let (resource, name, subresource) = (target.plural, target.name, target.subresource);
     let mut object = json!({"resource": resource, "apiVersion": version});
     if !group.is_empty() {
         object["apiGroup"] = json!(group);

@@ -553,7 +553,7 @@ async fn authorize(
 }
 
 /// Group, version and target of a resource request's path.
-fn resource_target<'p>(segments: &[&'p str]) -> Option<(&'p str, &'p str, Target<'p>)> {
+pub(crate) fn resource_target<'p>(segments: &[&'p str]) -> Option<(&'p str, &'p str, Target<'p>)> {
     match segments {
         ["apis", group, version, rest @ ..] => Some((*group, *version, parse_target(rest)?)),
         ["api", "v1", rest @ ..] => Some(("", "v1", parse_target(rest)?)),
@@ -884,8 +884,7 @@ async fn core_request(
 /// A namespace to create: JSON, YAML, or the protobuf kubectl sends for
 /// built-in kinds.
 fn namespace_body(headers: &HeaderMap, body: &Bytes) -> Result<Value, Status> {
-    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
-    if content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF {
+    if is_protobuf(headers) {
         return crate::protobuf::namespace(body);
     }
     let json = json_body(headers, body)?;
@@ -952,8 +951,7 @@ async fn self_review(
         Some(rbac) => rbac.authorizer().await?,
         None => Arc::new(allow_all()),
     };
-    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
-    let json = if content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF {
+    let json = if is_protobuf(headers) {
         // kubectl sends these built-in kinds as protobuf.
         serde_json::to_vec(&crate::protobuf::self_review(body)?).map_err(Status::internal_error)?
     } else {
@@ -1024,11 +1022,11 @@ fn version() -> Value {
 }
 
 /// What a resource path names: namespace, plural, name, subresource.
-struct Target<'p> {
-    namespace: &'p str,
-    plural: &'p str,
-    name: Option<&'p str>,
-    subresource: Option<&'p str>,
+pub(crate) struct Target<'p> {
+    pub(crate) namespace: &'p str,
+    pub(crate) plural: &'p str,
+    pub(crate) name: Option<&'p str>,
+    pub(crate) subresource: Option<&'p str>,
 }
 
 fn parse_target<'p>(rest: &[&'p str]) -> Option<Target<'p>> {
