@@ -39,7 +39,9 @@ pub struct Namespaces {
     storage: Arc<dyn Storage>,
 }
 
-fn with_revision(stored: Stored) -> Value {
+/// The stored value with its `resourceVersion` (none for revision 0, a
+/// dry-run create's).
+pub(crate) fn with_revision(stored: Stored) -> Value {
     let mut value = stored.value;
     // Revision 0 is a dry-run create's: nothing was stored.
     if stored.revision != 0 {

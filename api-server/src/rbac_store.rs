@@ -17,7 +17,6 @@ use api_core::decode::FieldValidation;
 use api_core::labels::Selector;
 use api_core::meta::{ObjectMeta, Time};
 use api_core::patch::PatchType;
-use api_core::registry::storage::Stored;
 use api_core::registry::{
     BoxFuture, DeleteOptions, DryRunStorage, EventType, ListOptions, Revision, Storage,
     StorageError, new_uid,
@@ -29,6 +28,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::namespaces::with_revision;
 use crate::rbac::escalation::{
     check_cluster_role, check_cluster_role_binding, check_role, check_role_binding,
 };
@@ -273,16 +273,6 @@ impl<T: RbacObject> RbacKind<T> {
         }
     }
 
-    /// The stored value with its `resourceVersion` (none for revision 0,
-    /// a dry-run create's).
-    fn out(stored: Stored) -> Value {
-        let mut value = stored.value;
-        if stored.revision != 0 {
-            value["metadata"]["resourceVersion"] = json!(stored.revision.to_string());
-        }
-        value
-    }
-
     /// The body as a `T`, with unknown fields per `validation`.
     fn decode(body: &[u8], validation: FieldValidation) -> Result<(T, Vec<String>), Status> {
         let value: Value = serde_json::from_slice(body)
@@ -404,7 +394,7 @@ impl<T: RbacObject> RbacKind<T> {
             .await
             .map_err(|e| Self::storage_error(e, name))?;
         Ok(Written {
-            object: Self::out(stored),
+            object: with_revision(stored),
             warnings: Vec::new(),
             created: false,
         })
@@ -466,7 +456,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .get(&Self::key(namespace, name))
                 .await
                 .map_err(|e| Self::storage_error(e, name))?;
-            Ok(Self::out(stored))
+            Ok(with_revision(stored))
         })
     }
 
@@ -490,7 +480,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .map_err(Status::internal_error)?;
             let items: Vec<Value> = items
                 .into_iter()
-                .map(Self::out)
+                .map(with_revision)
                 .filter(|v| {
                     let labels: std::collections::BTreeMap<String, String> = v
                         .pointer("/metadata/labels")
@@ -541,7 +531,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .await
                 .map_err(|e| Self::storage_error(e, &name))?;
             Ok(Written {
-                object: Self::out(stored),
+                object: with_revision(stored),
                 warnings,
                 created: true,
             })
@@ -619,7 +609,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .delete(&Self::key(namespace, name), expected)
                 .await
                 .map_err(|e| Self::storage_error(e, name))?;
-            Ok((Self::out(stored), false))
+            Ok((with_revision(stored), false))
         })
     }
 
@@ -658,7 +648,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                     EventType::Modified => "MODIFIED",
                     EventType::Deleted => "DELETED",
                 };
-                Ok((kind, Self::out(event.object)))
+                Ok((kind, with_revision(event.object)))
             });
             Ok(Box::pin(events) as JsonWatch)
         })
