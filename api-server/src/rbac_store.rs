@@ -14,18 +14,17 @@ use std::sync::{Arc, Mutex};
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::decode::FieldValidation;
-use api_core::labels::Selector;
 use api_core::meta::{ObjectMeta, Time};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    BoxFuture, DeleteOptions, DryRunStorage, EventType, ListOptions, Revision, Storage,
-    StorageError, new_uid,
+    BoxFuture, DeleteOptions, DryRunStorage, EventType, ListOptions, Selection, Storage,
+    StorageError, check_name, new_uid,
 };
 use api_core::status::{GroupKind, GroupResource};
 use api_core::validation::ErrorList;
 use futures_util::StreamExt;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::namespaces::with_revision;
@@ -147,11 +146,20 @@ impl RbacObject for ClusterRoleBinding {
     }
 }
 
-/// The stored RBAC objects as an [`Authorizer`], rebuilt when the
-/// storage's revision has moved since the last request.
+/// The stored RBAC objects as an [`Authorizer`], rebuilt only when an
+/// RBAC object has changed: a write through this server invalidates it at
+/// once, and a watch on the RBAC keys sees writes by others sharing the
+/// storage (another server on the same etcd), as the apiserver's RBAC
+/// informers do. Writes of other kinds leave it alone.
 pub struct RbacState {
     storage: Arc<dyn Storage>,
-    cached: Mutex<Option<(Revision, Arc<Authorizer>)>>,
+    cached: Mutex<Option<Cached>>,
+}
+
+/// An authorizer and the watch that tells when it is stale.
+struct Cached {
+    authorizer: Arc<Authorizer>,
+    changes: api_core::registry::storage::Watch,
 }
 
 fn key_prefix(plural: &str) -> String {
@@ -180,16 +188,29 @@ impl RbacState {
 
     /// The authorizer over what is stored now.
     pub async fn authorizer(&self) -> Result<Arc<Authorizer>, Status> {
+        if let Some(cached) = self
+            .cached
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_mut()
+        {
+            // Any change (or an ended or broken watch) makes it stale.
+            if cached.changes.try_next().is_none() {
+                return Ok(cached.authorizer.clone());
+            }
+        }
+        // Watch first, then read: a change in between is seen twice at
+        // worst (one rebuild too many), never missed.
         let revision = self
             .storage
             .revision()
             .await
             .map_err(Status::internal_error)?;
-        if let Some((at, authorizer)) = &*self.cached.lock().unwrap_or_else(|p| p.into_inner())
-            && *at == revision
-        {
-            return Ok(authorizer.clone());
-        }
+        let changes = self
+            .storage
+            .watch(&format!("/{GROUP_NAME}/"), revision)
+            .await
+            .map_err(Status::internal_error)?;
         let storage = self.storage.as_ref();
         let authorizer = Arc::new(Authorizer::new(
             load(storage).await?,
@@ -197,9 +218,17 @@ impl RbacState {
             load(storage).await?,
             load(storage).await?,
         ));
-        *self.cached.lock().unwrap_or_else(|p| p.into_inner()) =
-            Some((revision, authorizer.clone()));
+        *self.cached.lock().unwrap_or_else(|p| p.into_inner()) = Some(Cached {
+            authorizer: authorizer.clone(),
+            changes,
+        });
         Ok(authorizer)
+    }
+
+    /// Forgets the authorizer after a write through this server, so the
+    /// next request sees it whatever the storage's watch latency.
+    fn invalidate(&self) {
+        *self.cached.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }
 
@@ -245,32 +274,28 @@ impl<T: RbacObject> RbacKind<T> {
         }
     }
 
-    fn check_name(name: &str) -> Result<(), Status> {
-        let problems = api_core::validation::names::is_valid_path_segment_name(name);
-        if name.is_empty() || !problems.is_empty() {
-            return Err(Status::bad_request(format!(
-                "invalid resource name {name:?}: {}",
-                if name.is_empty() {
-                    "name is required".to_string()
-                } else {
-                    problems.join(", ")
-                }
-            )));
+    /// After a write: the next request authorizes with what it wrote.
+    fn written(&self, dry_run: bool) {
+        if !dry_run {
+            self.state.invalidate();
         }
-        Ok(())
+    }
+
+    fn check_name(name: &str) -> Result<(), Status> {
+        check_name(name)
     }
 
     fn storage_error(e: StorageError, name: &str) -> Status {
-        match e {
-            StorageError::NotFound(_) => Status::not_found(Self::resource(), name),
-            StorageError::AlreadyExists(_) => Status::already_exists(Self::resource(), name),
-            StorageError::Conflict { .. } => Status::conflict(
-                Self::resource(),
-                name,
-                "the object has been modified; please apply your changes to the latest version and try again",
-            ),
-            e => Status::internal_error(e),
-        }
+        e.into_status(Self::resource(), name)
+    }
+
+    /// `stored` as a list or watch item, if it is a `T` that `selection`
+    /// matches.
+    fn select(value: &Value, selection: &Selection) -> bool {
+        value
+            .get("metadata")
+            .and_then(|m| ObjectMeta::deserialize(m).ok())
+            .is_some_and(|meta| selection.matches(&meta))
     }
 
     /// The body as a `T`, with unknown fields per `validation`.
@@ -393,6 +418,7 @@ impl<T: RbacObject> RbacKind<T> {
             .update(&key, Self::encode(&object)?, current.revision)
             .await
             .map_err(|e| Self::storage_error(e, name))?;
+        self.written(options.dry_run);
         Ok(Written {
             object: with_revision(stored),
             warnings: Vec::new(),
@@ -466,34 +492,23 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<Value, Status>> {
         Box::pin(async move {
-            let selector = match &options.label_selector {
-                Some(s) => {
-                    Some(Selector::parse(s).map_err(|e| Status::bad_request(e.to_string()))?)
-                }
-                None => None,
-            };
+            let selection = Selection::new(options)?;
             let (items, revision) = self
                 .state
                 .storage
                 .list(&Self::prefix(namespace))
                 .await
                 .map_err(Status::internal_error)?;
-            let items: Vec<Value> = items
+            let selected = items
                 .into_iter()
-                .map(with_revision)
-                .filter(|v| {
-                    let labels: std::collections::BTreeMap<String, String> = v
-                        .pointer("/metadata/labels")
-                        .cloned()
-                        .and_then(|l| serde_json::from_value(l).ok())
-                        .unwrap_or_default();
-                    selector.as_ref().is_none_or(|s| s.matches(&labels))
-                })
+                .filter(|s| selection.continues_after(&s.key) && Self::select(&s.value, &selection))
+                .map(|s| (s.key.clone(), with_revision(s)))
                 .collect();
+            let (items, metadata) = selection.page(selected, revision);
             Ok(json!({
                 "apiVersion": "rbac.authorization.k8s.io/v1",
                 "kind": format!("{}List", T::KIND),
-                "metadata": {"resourceVersion": revision.to_string()},
+                "metadata": metadata,
                 "items": items,
             }))
         })
@@ -530,6 +545,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .create(&Self::key(namespace, &name), Self::encode(&object)?)
                 .await
                 .map_err(|e| Self::storage_error(e, &name))?;
+            self.written(options.dry_run);
             Ok(Written {
                 object: with_revision(stored),
                 warnings,
@@ -609,6 +625,7 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
                 .delete(&Self::key(namespace, name), expected)
                 .await
                 .map_err(|e| Self::storage_error(e, name))?;
+            self.written(dry_run);
             Ok((with_revision(stored), false))
         })
     }
@@ -619,38 +636,105 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<JsonWatch, Status>> {
         Box::pin(async move {
+            let selection = Selection::new(options)?;
             let from = match options.resource_version.as_deref() {
-                Some(rv) => rv
-                    .parse()
-                    .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?,
-                None => self
+                None | Some("" | "0") => self
                     .state
                     .storage
                     .revision()
                     .await
                     .map_err(Status::internal_error)?,
+                Some(rv) => rv
+                    .parse()
+                    .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?,
             };
             let watch = self
                 .state
                 .storage
                 .watch(&Self::prefix(namespace), from)
                 .await
-                .map_err(|e| match e {
-                    StorageError::TooOld { requested, oldest } => Status::resource_expired(
-                        format!("too old resource version: {requested} ({oldest})"),
-                    ),
-                    e => Status::internal_error(e),
-                })?;
-            let events = watch.map(|event| {
-                let event = event.map_err(Status::internal_error)?;
-                let kind = match event.kind {
-                    EventType::Added => "ADDED",
-                    EventType::Modified => "MODIFIED",
-                    EventType::Deleted => "DELETED",
+                .map_err(|e| Self::storage_error(e, ""))?;
+            // As the watch cache reports them: an object entering the
+            // selection is ADDED, one leaving it DELETED.
+            let events = watch.filter_map(move |event| {
+                let item = match event {
+                    Err(e) => Some(Err(Self::storage_error(e, ""))),
+                    Ok(event) => {
+                        let now = Self::select(&event.object.value, &selection);
+                        let before = event
+                            .previous
+                            .as_ref()
+                            .is_some_and(|v| Self::select(v, &selection));
+                        let kind = match (event.kind, before, now) {
+                            (EventType::Added, _, true) => Some("ADDED"),
+                            (EventType::Deleted, _, true) => Some("DELETED"),
+                            (EventType::Modified, true, true) => Some("MODIFIED"),
+                            (EventType::Modified, false, true) => Some("ADDED"),
+                            (EventType::Modified, true, false) => Some("DELETED"),
+                            _ => None,
+                        };
+                        kind.map(|kind| Ok((kind, with_revision(event.object))))
+                    }
                 };
-                Ok((kind, with_revision(event.object)))
+                std::future::ready(item)
             });
             Ok(Box::pin(events) as JsonWatch)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use api_core::registry::MemoryStorage;
+
+    use super::*;
+    use crate::authn::User;
+    use crate::rbac::{Attributes, PolicyRule, RoleRef, Subject};
+
+    /// The authorizer is rebuilt when an RBAC object changes, even when
+    /// another writer of the storage changed it, and not for other kinds.
+    #[tokio::test]
+    async fn the_authorizer_is_rebuilt_for_rbac_changes_only() {
+        let storage: Arc<dyn Storage> = Arc::new(MemoryStorage::new());
+        let state = RbacState::new(storage.clone());
+        let bob =
+            || Attributes::resource(User::new("bob", &[]), "get", "", "pods").in_namespace("demo");
+        let first = state.authorizer().await.unwrap();
+        assert!(!first.authorize(&bob()).allowed);
+
+        storage
+            .create(
+                "/example.com/widgets/demo/w",
+                json!({"metadata": {"name": "w"}}),
+            )
+            .await
+            .unwrap();
+        let again = state.authorizer().await.unwrap();
+        assert!(Arc::ptr_eq(&first, &again), "a widget write rebuilt it");
+
+        // Another server on the same storage grants bob pods.
+        let role = Role::new(
+            "demo",
+            "r",
+            vec![PolicyRule::resource(&["get"], &[""], &["pods"])],
+        );
+        let binding = RoleBinding::new("demo", "r", RoleRef::role("r"), vec![Subject::user("bob")]);
+        for (key, value) in [
+            (
+                "/rbac.authorization.k8s.io/roles/demo/r",
+                serde_json::to_value(&role).unwrap(),
+            ),
+            (
+                "/rbac.authorization.k8s.io/rolebindings/demo/r",
+                serde_json::to_value(&binding).unwrap(),
+            ),
+        ] {
+            storage.create(key, value).await.unwrap();
+        }
+        let after = state.authorizer().await.unwrap();
+        assert!(!Arc::ptr_eq(&first, &after));
+        assert!(after.authorize(&bob()).allowed);
+        let cached = state.authorizer().await.unwrap();
+        assert!(Arc::ptr_eq(&after, &cached), "nothing changed since");
     }
 }

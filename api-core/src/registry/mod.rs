@@ -40,6 +40,7 @@
 
 mod dry_run;
 mod patching;
+mod select;
 pub mod storage;
 pub mod strategy;
 
@@ -56,8 +57,7 @@ use serde_json::Value;
 
 use crate::api_type::ApiType;
 use crate::conversion::{StorageCodec, Versions};
-use crate::labels::Selector;
-use crate::meta::{ListMeta, ObjectMeta, Time};
+use crate::meta::{ObjectMeta, Time};
 use crate::resource::{CustomResourceExt, List, Resource, SpecStatus};
 use crate::status::{GroupKind, GroupResource, Status};
 use crate::validation::names::{generate_name, is_valid_path_segment_name, name_is_dns_subdomain};
@@ -66,6 +66,7 @@ use crate::validation::{ErrorList, FieldError, FieldPath};
 
 pub use dry_run::DryRunStorage;
 pub use patching::PatchOptions;
+pub use select::Selection;
 pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
 pub use strategy::{DefaultStrategy, Strategy};
 
@@ -156,8 +157,7 @@ impl<K: Resource> WatchEvent<K> {
 pub struct Watch<K> {
     inner: storage::Watch,
     namespace: String,
-    labels: Option<Selector>,
-    fields: Vec<FieldRequirement>,
+    selection: Selection,
     codec: Codec,
     _kind: PhantomData<fn() -> K>,
 }
@@ -165,7 +165,7 @@ pub struct Watch<K> {
 impl<K: Served> Watch<K> {
     fn convert(&self, event: storage::Event) -> Option<WatchEvent<K>> {
         let object: K = decode_stored(&event.object, &self.codec).ok()?;
-        let now = selected(&object, &self.namespace, self.labels.as_ref(), &self.fields);
+        let now = selected(&object, &self.namespace, &self.selection);
         Some(match event.kind {
             EventType::Added if now => WatchEvent::Added(object),
             EventType::Deleted if now => WatchEvent::Deleted(object),
@@ -175,9 +175,7 @@ impl<K: Served> Watch<K> {
                 let before = event
                     .previous
                     .and_then(|v| decode_value::<K>(&v, &event.object.key, &self.codec).ok())
-                    .is_some_and(|o| {
-                        selected(&o, &self.namespace, self.labels.as_ref(), &self.fields)
-                    });
+                    .is_some_and(|o| selected(&o, &self.namespace, &self.selection));
                 match (before, now) {
                     (true, true) => WatchEvent::Modified(object),
                     (false, true) => WatchEvent::Added(object),
@@ -190,10 +188,7 @@ impl<K: Served> Watch<K> {
     }
 
     fn storage_status(e: StorageError) -> Status {
-        match e {
-            StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
-            e => Status::internal_error(e),
-        }
+        e.into_status(GroupResource::new(K::GROUP, K::PLURAL), "")
     }
 
     /// The next event; `None` when the watch has ended (the storage is
@@ -237,86 +232,12 @@ impl<K: Served> Stream for Watch<K> {
     }
 }
 
-/// A field selector requirement (`metadata.name=web`).
-#[derive(Clone, Debug)]
-struct FieldRequirement {
-    field: &'static str,
-    equal: bool,
-    value: String,
-}
-
-/// The label and field selectors of `options`, parsed (400 when malformed).
-fn parse_selectors(
-    options: &ListOptions,
-) -> Result<(Option<Selector>, Vec<FieldRequirement>), Status> {
-    let labels = options
-        .label_selector
-        .as_deref()
-        .map(Selector::parse)
-        .transpose()
-        .map_err(|e| Status::bad_request(format!("unable to parse requirement: {e}")))?;
-    let fields = options
-        .field_selector
-        .as_deref()
-        .map(parse_field_selector)
-        .transpose()?
-        .unwrap_or_default();
-    Ok((labels, fields))
-}
-
-fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status> {
-    let mut out = Vec::new();
-    for part in selector.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (field, value, equal) = if let Some((f, v)) = part.split_once("!=") {
-            (f, v, false)
-        } else if let Some((f, v)) = part.split_once("==") {
-            (f, v, true)
-        } else if let Some((f, v)) = part.split_once('=') {
-            (f, v, true)
-        } else {
-            return Err(Status::bad_request(format!(
-                "invalid selector: '{selector}'; can't understand '{part}'"
-            )));
-        };
-        let field = match field.trim() {
-            "metadata.name" => "metadata.name",
-            "metadata.namespace" => "metadata.namespace",
-            other => {
-                return Err(Status::bad_request(format!(
-                    "field label not supported: {other} (supported: metadata.name, metadata.namespace)"
-                )));
-            }
-        };
-        out.push(FieldRequirement {
-            field,
-            equal,
-            value: value.trim().to_string(),
-        });
-    }
-    Ok(out)
-}
-
-fn selected<K: Resource>(
-    obj: &K,
-    namespace: &str,
-    labels: Option<&Selector>,
-    fields: &[FieldRequirement],
-) -> bool {
+fn selected<K: Resource>(obj: &K, namespace: &str, selection: &Selection) -> bool {
     let meta = obj.metadata();
     if K::SCOPE.is_namespaced() && !namespace.is_empty() && meta.namespace != namespace {
         return false;
     }
-    if labels.is_some_and(|s| !s.matches(&meta.labels)) {
-        return false;
-    }
-    fields.iter().all(|r| {
-        let actual = if r.field == "metadata.name" {
-            &meta.name
-        } else {
-            &meta.namespace
-        };
-        (actual == &r.value) == r.equal
-    })
+    selection.matches(meta)
 }
 
 /// The codec of a registry: `None` stores `K` as it is; a multi-version
@@ -495,20 +416,8 @@ impl<K: Served> Registry<K> {
         format!("{}{name}", Self::prefix(namespace))
     }
 
-    /// Request names must be usable as a URL path segment.
     fn check_name(name: &str) -> Result<(), Status> {
-        let problems = is_valid_path_segment_name(name);
-        if name.is_empty() || !problems.is_empty() {
-            let why = if name.is_empty() {
-                "name is required".to_string()
-            } else {
-                problems.join(", ")
-            };
-            return Err(Status::bad_request(format!(
-                "invalid resource name {name:?}: {why}"
-            )));
-        }
-        Ok(())
+        check_name(name)
     }
 
     /// `EnsureObjectNamespaceMatchesRequestNamespace` for the kind's scope.
@@ -630,48 +539,21 @@ impl<K: Served> Registry<K> {
     /// The objects in `namespace` (all namespaces when empty) that match
     /// the selectors, a page at a time when `limit` is set.
     pub async fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
-        let (labels, fields) = parse_selectors(options)?;
+        let selection = Selection::new(options)?;
         let (items, revision) = self
             .storage
             .list(&Self::prefix(namespace))
             .await
             .map_err(Status::internal_error)?;
-        let after = match &options.continue_token {
-            Some(token) => Some(decode_continue(token)?),
-            None => None,
-        };
         let mut selected_items = Vec::new();
-        for stored in items
-            .iter()
-            .filter(|s| after.as_ref().is_none_or(|a| s.key > *a))
-        {
+        for stored in items.iter().filter(|s| selection.continues_after(&s.key)) {
             let obj: K = decode_stored(stored, &self.codec)?;
-            if selected(&obj, namespace, labels.as_ref(), &fields) {
+            if selected(&obj, namespace, &selection) {
                 selected_items.push((stored.key.clone(), obj));
             }
         }
-        let mut metadata = ListMeta {
-            resource_version: revision.to_string(),
-            ..ListMeta::default()
-        };
-        if let Some(limit) = options
-            .limit
-            .filter(|l| *l > 0 && selected_items.len() > *l)
-        {
-            let remaining = selected_items.len() - limit;
-            selected_items.truncate(limit);
-            if let Some((last, _)) = selected_items.last() {
-                metadata.continue_ = encode_continue(last);
-            }
-            // The apiserver only counts what remains when nothing is filtered.
-            if labels.is_none() && fields.is_empty() {
-                metadata.remaining_item_count = i64::try_from(remaining).ok();
-            }
-        }
-        Ok(List {
-            metadata,
-            items: selected_items.into_iter().map(|(_, o)| o).collect(),
-        })
+        let (items, metadata) = selection.page(selected_items, revision);
+        Ok(List { metadata, items })
     }
 
     /// The update checks and hooks shared by `update`, `update_status` and
@@ -797,16 +679,7 @@ impl<K: Served> Registry<K> {
     }
 
     fn storage_error(&self, e: StorageError, name: &str) -> Status {
-        match e {
-            StorageError::NotFound(_) => Status::not_found(Self::resource(), name),
-            StorageError::Conflict { .. } => Status::conflict(
-                Self::resource(),
-                name,
-                "the object has been modified; please apply your changes to the latest version and try again",
-            ),
-            StorageError::AlreadyExists(_) => Status::already_exists(Self::resource(), name),
-            e => Status::internal_error(e),
-        }
+        e.into_status(Self::resource(), name)
     }
 
     /// Replaces the object (`PUT`): the stored status is kept (when the
@@ -987,7 +860,7 @@ impl<K: Served> Registry<K> {
     /// is missed) or from now. A revision older than the storage keeps is
     /// a 410 `Expired`.
     pub async fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
-        let (labels, fields) = parse_selectors(options)?;
+        let selection = Selection::new(options)?;
         let from = match options.resource_version.as_deref() {
             None | Some("") | Some("0") => self
                 .storage
@@ -1006,8 +879,7 @@ impl<K: Served> Registry<K> {
         Ok(Watch {
             inner,
             namespace: namespace.to_string(),
-            labels,
-            fields,
+            selection,
             codec: self.codec.clone(),
             _kind: PhantomData,
         })
@@ -1020,6 +892,32 @@ impl<K: Served> Registry<K> {
             <K as schemars::JsonSchema>::json_schema(&mut generator).to_value()
         })
     }
+}
+
+/// Checks a name from a request path: it must be usable as a URL path
+/// segment (not empty, not `.` or `..`, no `/` or `%`), else 400
+/// `BadRequest` naming the problem. Run before any storage key is built.
+///
+/// ```
+/// use api_core::registry::check_name;
+///
+/// assert!(check_name("web-1").is_ok());
+/// assert_eq!(check_name("..").unwrap_err().code, 400);
+/// assert!(check_name("a/b").unwrap_err().message.contains("a/b"));
+/// ```
+pub fn check_name(name: &str) -> Result<(), Status> {
+    let problems = is_valid_path_segment_name(name);
+    if name.is_empty() || !problems.is_empty() {
+        let why = if name.is_empty() {
+            "name is required".to_string()
+        } else {
+            problems.join(", ")
+        };
+        return Err(Status::bad_request(format!(
+            "invalid resource name {name:?}: {why}"
+        )));
+    }
+    Ok(())
 }
 
 /// A random RFC 4122 version-4 UUID, as the apiserver gives every object.
@@ -1039,25 +937,4 @@ pub fn new_uid() -> String {
         &h[16..20],
         &h[20..32]
     )
-}
-
-fn encode_continue(key: &str) -> String {
-    key.bytes().map(|b| format!("{b:02x}")).collect()
-}
-
-fn decode_continue(token: &str) -> Result<String, Status> {
-    let bad = || Status::bad_request(format!("continue key is not valid: {token:?}"));
-    if !token.len().is_multiple_of(2) {
-        return Err(bad());
-    }
-    let bytes = (0..token.len())
-        .step_by(2)
-        .map(|i| {
-            token
-                .get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        })
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(bad)?;
-    String::from_utf8(bytes).map_err(|_| bad())
 }

@@ -19,6 +19,8 @@ use futures_channel::mpsc::{UnboundedSender, unbounded};
 use futures_core::Stream;
 use serde_json::Value;
 
+use crate::status::{GroupResource, Status};
+
 /// A boxed, `Send` future: what [`Storage`]'s methods return.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -108,6 +110,26 @@ impl fmt::Display for StorageError {
 }
 
 impl std::error::Error for StorageError {}
+
+impl StorageError {
+    /// The apiserver's `Status` for this error on the object `name` of
+    /// `resource`: 404 `NotFound`, 409 `AlreadyExists`, 409 `Conflict`
+    /// (with the "please apply your changes to the latest version"
+    /// message), 410 `Expired`, or 500.
+    pub fn into_status(self, resource: GroupResource, name: &str) -> Status {
+        match self {
+            StorageError::NotFound(_) => Status::not_found(resource, name),
+            StorageError::AlreadyExists(_) => Status::already_exists(resource, name),
+            StorageError::Conflict { .. } => Status::conflict(
+                resource,
+                name,
+                "the object has been modified; please apply your changes to the latest version and try again",
+            ),
+            e @ StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
+            e => Status::internal_error(e),
+        }
+    }
+}
 
 /// A stream of changes under a prefix, in revision order. It ends when
 /// the storage is gone; an error (a backend's history compacted under a
