@@ -372,8 +372,17 @@ fn render_value(v: &Value) -> String {
     }
 }
 
-/// Quotes a string like Go's `strconv.Quote` (`%q`).
-pub(crate) fn go_quote(s: &str) -> String {
+/// Quotes a string like Go's `strconv.Quote` (`%q`), as the apiserver's
+/// messages quote names and values: double quotes, backslash escapes for
+/// quotes, backslashes, control and non-printable characters.
+///
+/// ```
+/// use api_core::validation::go_quote;
+///
+/// assert_eq!(go_quote("a\"b"), r#""a\"b""#);
+/// assert_eq!(go_quote("tab\t"), r#""tab\t""#);
+/// ```
+pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -6,5 +6,4 @@ mod field;
 pub mod names;
 pub mod object_meta;
 
-pub(crate) use field::go_quote;
-pub use field::{ErrorList, ErrorType, FieldError, FieldPath};
+pub use field::{ErrorList, ErrorType, FieldError, FieldPath, go_quote};

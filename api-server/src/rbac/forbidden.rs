@@ -2,7 +2,6 @@
 //! `pkg/endpoints/handlers/responsewriters/errors.go` (`Forbidden`,
 //! `forbiddenMessage`) wrapped in apimachinery's `NewForbidden`.
 
-use api_core::validation::object_meta::is_go_printable;
 use api_core::{GroupResource, Status};
 
 use super::Attributes;
@@ -74,36 +73,4 @@ fn sanitize(s: &str) -> String {
     out
 }
 
-/// Go's `%q` of a string (`strconv.Quote`): double quotes, backslash
-/// escapes for quotes, backslashes, control and non-printable characters.
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if !is_go_printable(c) => {
-                let n = c as u32;
-                if n <= 0xffff {
-                    out.push_str(&format!("\\u{n:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{n:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub(crate) use api_core::validation::go_quote;
