@@ -19,6 +19,7 @@
 #[path = "private/mod.rs"]
 pub mod __private;
 mod api_type;
+pub mod apply;
 #[doc(hidden)]
 pub mod checks;
 pub mod conversion;
