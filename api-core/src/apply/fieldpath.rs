@@ -348,6 +348,26 @@ impl Set {
         Set { members, children }
     }
 
+    /// The paths of `self` that are neither in `other` nor below one of
+    /// its paths (`RecursiveDifference`: removing `status` removes
+    /// everything under it).
+    pub fn recursive_difference(&self, other: &Set) -> Set {
+        let members = self.members.difference(&other.members).cloned().collect();
+        let children = self
+            .children
+            .iter()
+            .filter(|(element, _)| !other.members.contains(*element))
+            .filter_map(|(element, child)| match other.children.get(element) {
+                None => Some((element.clone(), child.clone())),
+                Some(theirs) => {
+                    let rest = child.recursive_difference(theirs);
+                    (!rest.is_empty()).then(|| (element.clone(), rest))
+                }
+            })
+            .collect();
+        Set { members, children }
+    }
+
     /// The set below one step (empty when there is none).
     pub fn with_prefix(&self, element: &PathElement) -> Set {
         self.children.get(element).cloned().unwrap_or_default()

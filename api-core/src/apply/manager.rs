@@ -98,6 +98,18 @@ fn strip_set() -> Set {
     set
 }
 
+/// The fields a write may not own (the strategy's reset fields, as
+/// apiextensions' custom resource strategies declare them): `status` for
+/// the main resource of a kind with a status subresource, `spec` for its
+/// status subresource, nothing otherwise.
+pub fn reset_fields(has_status_subresource: bool, subresource: &str) -> Set {
+    match (has_status_subresource, subresource) {
+        (true, "") => Set::from_paths([Path::fields(&["status"])]),
+        (_, "status") => Set::from_paths([Path::fields(&["spec"])]),
+        _ => Set::new(),
+    }
+}
+
 /// Who writes: the manager name, and the API version and subresource of
 /// the request.
 #[derive(Clone, Debug)]
@@ -246,17 +258,31 @@ fn without_managed_fields(object: &Value) -> Value {
 pub struct FieldManager<'s> {
     schema: &'s Schema,
     now: Time,
+    reset: Option<&'s Set>,
 }
 
 impl<'s> FieldManager<'s> {
     /// A field manager over the kind's schema (see [`resource_schema`]),
     /// stamping entries with `now`.
     pub fn new(schema: &'s Schema, now: Time) -> Self {
-        FieldManager { schema, now }
+        FieldManager {
+            schema,
+            now,
+            reset: None,
+        }
+    }
+
+    /// Never gives ownership of these fields (see [`reset_fields`]).
+    pub fn with_reset(mut self, reset: &'s Set) -> Self {
+        self.reset = Some(reset);
+        self
     }
 
     fn updater(&self) -> Updater<'s> {
-        Updater::new(self.schema)
+        match self.reset {
+            Some(reset) => Updater::new(self.schema).with_reset(reset),
+            None => Updater::new(self.schema),
+        }
     }
 
     /// `metadata.managedFields` of `new` after a create, update or patch

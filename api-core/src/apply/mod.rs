@@ -15,6 +15,6 @@ pub mod typed;
 pub mod update;
 
 pub use fieldpath::{Path, PathElement, Set};
-pub use manager::{FieldManager, Writer, conflict_status, resource_schema};
+pub use manager::{FieldManager, Writer, conflict_status, reset_fields, resource_schema};
 pub use typed::{Comparison, Schema};
 pub use update::{Conflict, Conflicts, ManagedFields, UpdateError, Updater, VersionedSet};

@@ -93,12 +93,32 @@ impl std::error::Error for UpdateError {}
 #[derive(Clone, Copy, Debug)]
 pub struct Updater<'s> {
     schema: &'s Schema,
+    reset: Option<&'s Set>,
 }
 
 impl<'s> Updater<'s> {
     /// An updater for objects of `schema`.
     pub fn new(schema: &'s Schema) -> Self {
-        Updater { schema }
+        Updater {
+            schema,
+            reset: None,
+        }
+    }
+
+    /// An updater that never gives ownership of `reset` or anything under
+    /// it (the strategy's reset fields: `status` for writes of the main
+    /// resource of a kind with a status subresource, `spec` for writes of
+    /// its status), as the apiserver's `IgnoreFilter` does.
+    pub fn with_reset(mut self, reset: &'s Set) -> Self {
+        self.reset = Some(reset);
+        self
+    }
+
+    fn filter(&self, set: Set) -> Set {
+        match self.reset {
+            Some(reset) => set.recursive_difference(reset),
+            None => set,
+        }
     }
 
     /// Ownership after the change from `old` to `new` by `workflow`: other
@@ -112,7 +132,10 @@ impl<'s> Updater<'s> {
         workflow: &str,
         force: bool,
     ) -> Result<(ManagedFields, Comparison), UpdateError> {
-        let compare = self.schema.compare(old, new);
+        let mut compare = self.schema.compare(old, new);
+        compare.removed = self.filter(compare.removed);
+        compare.modified = self.filter(compare.modified);
+        compare.added = self.filter(compare.added);
         let changed = compare.modified.union(&compare.added);
         let mut conflicts = ManagedFields::new();
         for (manager, vs) in &managers {
@@ -161,10 +184,12 @@ impl<'s> Updater<'s> {
     ) -> Result<ManagedFields, UpdateError> {
         let (mut managers, compare) = self.update_owners(live, new, managers, manager, true)?;
         let previous = managers.remove(manager).map(|vs| vs.set).unwrap_or_default();
-        let set = previous
-            .difference(&compare.removed)
-            .union(&compare.modified)
-            .union(&compare.added);
+        let set = self.filter(
+            previous
+                .difference(&compare.removed)
+                .union(&compare.modified)
+                .union(&compare.added),
+        );
         if !set.is_empty() {
             managers.insert(
                 manager.to_string(),
@@ -195,7 +220,7 @@ impl<'s> Updater<'s> {
             .merge(live, config)
             .map_err(|e| UpdateError::Invalid(format!("failed to merge config: {e}")))?;
         let last = managers.get(manager).map(|vs| vs.set.clone());
-        let set = self.schema.to_field_set(config);
+        let set = self.filter(self.schema.to_field_set(config));
         managers.insert(
             manager.to_string(),
             VersionedSet {

@@ -39,6 +39,7 @@
 //! any tokio task. A [`Watch`] is a `futures_core::Stream`.
 
 mod dry_run;
+mod applying;
 mod patching;
 mod select;
 pub mod storage;
@@ -65,6 +66,7 @@ use crate::validation::object_meta::{validate_object_meta, validate_object_meta_
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 pub use dry_run::DryRunStorage;
+pub use applying::ApplyOptions;
 pub use patching::PatchOptions;
 pub use select::Selection;
 pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
@@ -308,7 +310,9 @@ pub struct Registry<K: Served> {
     strategy: Arc<dyn Strategy<K>>,
     clock: Arc<dyn Fn() -> Time + Send + Sync>,
     schema: Arc<OnceLock<Value>>,
+    apply_schema: Arc<OnceLock<crate::apply::Schema>>,
     codec: Codec,
+    manager: Arc<str>,
 }
 
 /// How often a create with `generateName` retries a taken name
@@ -328,7 +332,9 @@ impl<K: Served> Registry<K> {
             strategy: Arc::new(strategy),
             clock: Arc::new(Time::now),
             schema: Arc::new(OnceLock::new()),
+            apply_schema: Arc::new(OnceLock::new()),
             codec: None,
+            manager: Arc::from(UNKNOWN_MANAGER),
         }
     }
 
@@ -375,6 +381,75 @@ impl<K: Served> Registry<K> {
         self
     }
 
+    /// The registry writing as `manager` (the request's `fieldManager`,
+    /// or the client's program name as the apiserver derives it from the
+    /// user agent): the name its writes record in `metadata.managedFields`
+    /// and that a server-side apply owns fields under. Unset, writes are
+    /// recorded as `unknown`, as the apiserver records a client that
+    /// gives neither.
+    pub fn field_manager(&self, manager: &str) -> Self {
+        let mut out = self.view();
+        out.manager = Arc::from(if manager.is_empty() {
+            UNKNOWN_MANAGER
+        } else {
+            manager
+        });
+        out
+    }
+
+    /// The manager this registry writes as (see [`Registry::field_manager`]).
+    pub fn manager(&self) -> &str {
+        &self.manager
+    }
+
+    fn view(&self) -> Self {
+        Registry {
+            storage: self.storage.clone(),
+            strategy: self.strategy.clone(),
+            clock: self.clock.clone(),
+            schema: self.schema.clone(),
+            apply_schema: self.apply_schema.clone(),
+            codec: self.codec.clone(),
+            manager: self.manager.clone(),
+        }
+    }
+
+    /// The kind's schema for server-side apply (its structural schema,
+    /// `metadata` typed as ObjectMeta), compiled once.
+    pub(crate) fn apply_schema(&self) -> &crate::apply::Schema {
+        self.apply_schema
+            .get_or_init(|| crate::apply::resource_schema(self.schema()))
+    }
+
+    /// Records the write of `new` over `live` (none for a create) in
+    /// `new`'s managedFields, as the apiserver's field manager does for
+    /// every create, update and patch.
+    fn track(&self, live: Option<&K>, new: &mut K, subresource: &str) -> Result<(), Status> {
+        let schema = self.apply_schema();
+        let reset = crate::apply::reset_fields(K::STATUS_SUBRESOURCE, subresource);
+        let manager = crate::apply::FieldManager::new(schema, (self.clock)()).with_reset(&reset);
+        let live = match live {
+            Some(l) => serde_json::to_value(l).map_err(Status::internal_error)?,
+            None => Value::Null,
+        };
+        let mut value = serde_json::to_value(&*new).map_err(Status::internal_error)?;
+        let version = K::api_version();
+        manager.update(
+            &live,
+            &mut value,
+            &crate::apply::Writer {
+                manager: &self.manager,
+                api_version: &version,
+                subresource,
+            },
+        );
+        new.metadata_mut().managed_fields = value
+            .pointer("/metadata/managedFields")
+            .and_then(|m| serde_json::from_value(m.clone()).ok())
+            .unwrap_or_default();
+        Ok(())
+    }
+
     /// This registry as a dry run (`dryRun=All`): every default, hook,
     /// validation and precondition of a write runs, and nothing is
     /// stored (its storage is a [`DryRunStorage`] over this one's). A
@@ -387,7 +462,9 @@ impl<K: Served> Registry<K> {
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
             schema: self.schema.clone(),
+            apply_schema: self.apply_schema.clone(),
             codec: self.codec.clone(),
+            manager: self.manager.clone(),
         }
     }
 
@@ -450,6 +527,15 @@ impl<K: Served> Registry<K> {
     /// Creates `obj` in `namespace` (ignored for cluster-scoped kinds; may
     /// be empty when the object names its namespace).
     pub async fn create(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
+        self.create_tracked(namespace, obj, Tracking::Update("")).await
+    }
+
+    async fn create_tracked(
+        &self,
+        namespace: &str,
+        obj: K,
+        tracking: Tracking,
+    ) -> Result<Outcome<K>, Status> {
         let mut obj = obj;
         if !obj.metadata().resource_version.is_empty() {
             return Err(Status::internal_error(
@@ -467,6 +553,9 @@ impl<K: Served> Registry<K> {
             meta.self_link.clear();
         }
         obj.apply_defaults();
+        if let Tracking::Update(subresource) = tracking {
+            self.track(None, &mut obj, subresource)?;
+        }
         self.strategy.prepare_for_create(&mut obj);
         {
             let now = (self.clock)();
@@ -559,6 +648,18 @@ impl<K: Served> Registry<K> {
     /// The update checks and hooks shared by `update`, `update_status` and
     /// `patch`: `status` selects the status strategy.
     async fn write(&self, namespace: &str, obj: K, status: bool) -> Result<Outcome<K>, Status> {
+        let subresource = if status { "status" } else { "" };
+        self.write_tracked(namespace, obj, status, Tracking::Update(subresource))
+            .await
+    }
+
+    async fn write_tracked(
+        &self,
+        namespace: &str,
+        obj: K,
+        status: bool,
+        tracking: Tracking,
+    ) -> Result<Outcome<K>, Status> {
         let mut new = obj;
         let name = new.metadata().name.clone();
         Self::check_name(&name)?;
@@ -568,7 +669,7 @@ impl<K: Served> Registry<K> {
             Ok(found) => found,
             Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
                 new.metadata_mut().resource_version.clear();
-                return self.create(&ns, new).await;
+                return self.create_tracked(&ns, new, tracking).await;
             }
             Err(e) => return Err(e),
         };
@@ -594,6 +695,9 @@ impl<K: Served> Registry<K> {
             ));
         }
         new.apply_defaults();
+        if let Tracking::Update(subresource) = tracking {
+            self.track(Some(&old), &mut new, subresource)?;
+        }
         // BeforeUpdate
         let errors = if status {
             self.strategy.prepare_for_status_update(&mut new, &old);
@@ -918,6 +1022,19 @@ pub fn check_name(name: &str) -> Result<(), Status> {
         )));
     }
     Ok(())
+}
+
+/// The manager of writes that name none (the apiserver's name for a
+/// client without a `fieldManager` or user agent).
+pub const UNKNOWN_MANAGER: &str = "unknown";
+
+/// How a write records its managers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tracking {
+    /// As an update by the registry's manager (of this subresource).
+    Update(&'static str),
+    /// Already recorded (by a server-side apply).
+    Done,
 }
 
 /// A random RFC 4122 version-4 UUID, as the apiserver gives every object.

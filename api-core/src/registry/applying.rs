@@ -1,0 +1,174 @@
+//! `Registry::apply`: server-side apply (`PATCH` with
+//! `application/apply-patch+yaml`), with the apiserver's ownership rules
+//! from [`crate::apply`].
+
+use serde_json::Value;
+
+use super::{Outcome, Registry, Served, Tracking, UNKNOWN_MANAGER};
+use crate::apply::{FieldManager, Writer, reset_fields};
+use crate::decode::{FieldValidation, from_value_with_unknown, strict_error};
+use crate::status::Status;
+
+/// How [`Registry::apply`] applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ApplyOptions {
+    /// Take the fields other managers own instead of failing with a
+    /// conflict (`force=true`).
+    pub force: bool,
+    /// Apply to the status subresource (`PATCH .../status`).
+    pub status: bool,
+    /// Unknown fields in the applied object: dropped silently, with a
+    /// warning each, or a 400 (`fieldValidation`).
+    pub field_validation: FieldValidation,
+}
+
+/// How often an apply that lost a race is run again.
+const APPLY_ATTEMPTS: usize = 5;
+
+/// 422 for an apply without a field manager, as `ValidatePatchOptions`
+/// answers.
+fn manager_required() -> Status {
+    let mut errors = crate::validation::ErrorList::new();
+    errors.push(crate::validation::FieldError::required(
+        &crate::validation::FieldPath::new("fieldManager"),
+        "is required for apply patch",
+    ));
+    Status::invalid(
+        crate::status::GroupKind::new("meta.k8s.io", "PatchOptions"),
+        "",
+        &errors,
+    )
+}
+
+impl<K: Served> Registry<K> {
+    /// Applies `config` (a YAML or JSON object of this kind) as the
+    /// registry's field manager (see [`Registry::field_manager`], which an
+    /// apply requires): merged into the stored object by the schema's list
+    /// and map types, fields this manager applied before and no longer
+    /// sends removed unless another manager owns them, and a 409
+    /// `Conflict` (one cause per field) when the configuration changes a
+    /// field another manager owns, unless `force`. The object is created
+    /// when it does not exist. An apply that changes nothing writes
+    /// nothing (no new resourceVersion, no watch event).
+    pub async fn apply(
+        &self,
+        namespace: &str,
+        name: &str,
+        config: &[u8],
+        options: ApplyOptions,
+    ) -> Result<Outcome<K>, Status> {
+        if &*self.manager == UNKNOWN_MANAGER {
+            return Err(manager_required());
+        }
+        let config = parse_config(config)?;
+        let api_version = K::api_version();
+        let (got_version, got_kind) = (
+            config.get("apiVersion").and_then(Value::as_str).unwrap_or(""),
+            config.get("kind").and_then(Value::as_str).unwrap_or(""),
+        );
+        if got_version != api_version || got_kind != K::KIND {
+            return Err(Status::bad_request(format!(
+                "invalid object type: {}, Kind={got_kind}",
+                if got_version.is_empty() { "/" } else { got_version }
+            )));
+        }
+        let body_name = config
+            .pointer("/metadata/name")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        if body_name != name {
+            return Err(Status::bad_request(format!(
+                "the name of the object ({body_name}) does not match the name on the URL ({name})"
+            )));
+        }
+        if let Some(ns) = config.pointer("/metadata/namespace").and_then(Value::as_str)
+            && !ns.is_empty()
+            && ns != namespace
+            && K::SCOPE.is_namespaced()
+        {
+            return Err(Status::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        Self::check_name(name)?;
+        let subresource = if options.status { "status" } else { "" };
+        let reset = reset_fields(K::STATUS_SUBRESOURCE, subresource);
+        let writer = Writer {
+            manager: &self.manager,
+            api_version: &api_version,
+            subresource,
+        };
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let current = match self.stored(namespace, name).await {
+                Ok((object, _)) => Some(object),
+                Err(e) if e.code == 404 && !options.status => None,
+                Err(e) => return Err(e),
+            };
+            let live = match &current {
+                Some(c) => serde_json::to_value(c).map_err(Status::internal_error)?,
+                None => Value::Null,
+            };
+            let manager = FieldManager::new(self.apply_schema(), (self.clock)()).with_reset(&reset);
+            let Some(new) = manager.apply(&live, &config, &writer, options.force)? else {
+                let object = current.expect("an apply to nothing changes something");
+                return Ok(Outcome {
+                    object,
+                    warnings: Vec::new(),
+                    created: false,
+                });
+            };
+            let (mut object, unknown) = from_value_with_unknown::<K>(&new)
+                .map_err(|e| Status::bad_request(format!("the applied object is not a {}: {e}", K::KIND)))?;
+            let warnings = match options.field_validation {
+                FieldValidation::Ignore => Vec::new(),
+                FieldValidation::Warn => unknown,
+                FieldValidation::Strict if unknown.is_empty() => unknown,
+                FieldValidation::Strict => return Err(strict_error(&unknown)),
+            };
+            let result = match &current {
+                None => {
+                    object.metadata_mut().resource_version.clear();
+                    self.create_tracked(namespace, object, Tracking::Done).await
+                }
+                Some(_) => {
+                    self.write_tracked(namespace, object, options.status, Tracking::Done)
+                        .await
+                }
+            };
+            match result {
+                Ok(mut outcome) => {
+                    outcome.warnings.splice(0..0, warnings);
+                    return Ok(outcome);
+                }
+                // Lost a race with another write: apply to the new state.
+                Err(e)
+                    if attempt < APPLY_ATTEMPTS
+                        && e.code == 409
+                        && matches!(e.reason.as_str(), "Conflict" | "AlreadyExists")
+                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The apply body: JSON, or YAML (a superset); one object.
+fn parse_config(body: &[u8]) -> Result<Value, Status> {
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(_) => {
+            let text = std::str::from_utf8(body)
+                .map_err(|e| Status::bad_request(format!("error decoding YAML: {e}")))?;
+            serde_saphyr::from_str(text)
+                .map_err(|e| Status::bad_request(format!("error decoding YAML: {e}")))?
+        }
+    };
+    if !value.is_object() {
+        return Err(Status::bad_request(
+            "error decoding YAML: the apply configuration is not an object",
+        ));
+    }
+    Ok(value)
+}
