@@ -83,9 +83,9 @@ impl PathElement {
         let rest = &key[2..];
         let element = match bytes[0] {
             b'f' => PathElement::Field(rest.to_string()),
-            b'v' => PathElement::Value(
-                serde_json::from_str(rest).map_err(|e| format!("{key:?}: {e}"))?,
-            ),
+            b'v' => {
+                PathElement::Value(serde_json::from_str(rest).map_err(|e| format!("{key:?}: {e}"))?)
+            }
             b'k' => {
                 let map: Map<String, Value> =
                     serde_json::from_str(rest).map_err(|e| format!("{key:?}: {e}"))?;
@@ -314,11 +314,7 @@ impl Set {
 
     /// The paths in both sets.
     pub fn intersection(&self, other: &Set) -> Set {
-        let members = self
-            .members
-            .intersection(&other.members)
-            .cloned()
-            .collect();
+        let members = self.members.intersection(&other.members).cloned().collect();
         let children = self
             .children
             .iter()
@@ -366,6 +362,23 @@ impl Set {
             })
             .collect();
         Set { members, children }
+    }
+
+    /// The paths that lead to no other path of the set (`Leaves`).
+    pub fn leaves(&self) -> Set {
+        Set {
+            members: self
+                .members
+                .iter()
+                .filter(|m| !self.children.contains_key(*m))
+                .cloned()
+                .collect(),
+            children: self
+                .children
+                .iter()
+                .map(|(e, c)| (e.clone(), c.leaves()))
+                .collect(),
+        }
     }
 
     /// The set below one step (empty when there is none).
@@ -557,14 +570,22 @@ mod tests {
         set.insert(&c(&[]));
         set.insert(&c(&[PathElement::field("image")]));
         set.insert(&c(&[PathElement::field("name")]));
-        set.insert(&[PathElement::field("metadata"), PathElement::field("labels"), PathElement::field("app")]);
+        set.insert(&[
+            PathElement::field("metadata"),
+            PathElement::field("labels"),
+            PathElement::field("app"),
+        ]);
         assert_eq!(
             set.to_fields_v1_string(),
             r#"{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"nginx\"}":{".":{},"f:image":{},"f:name":{}}}}}"#
         );
-        let back = Set::from_fields_v1(&serde_json::from_str(&set.to_fields_v1_string()).unwrap()).unwrap();
+        let back = Set::from_fields_v1(&serde_json::from_str(&set.to_fields_v1_string()).unwrap())
+            .unwrap();
         assert_eq!(back, set);
-        assert_eq!(set.to_fields_v1(), serde_json::from_str::<Value>(&set.to_fields_v1_string()).unwrap());
+        assert_eq!(
+            set.to_fields_v1(),
+            serde_json::from_str::<Value>(&set.to_fields_v1_string()).unwrap()
+        );
     }
 
     #[test]
@@ -579,7 +600,10 @@ mod tests {
         ];
         steps.sort();
         let keys: Vec<_> = steps.iter().map(PathElement::to_fields_key).collect();
-        assert_eq!(keys, ["f:z", "k:{\"a\":2}", "v:1", "v:1.5", "v:\"b\"", "i:0"]);
+        assert_eq!(
+            keys,
+            ["f:z", "k:{\"a\":2}", "v:1", "v:1.5", "v:\"b\"", "i:0"]
+        );
     }
 
     #[test]
@@ -593,14 +617,25 @@ mod tests {
         assert!(a.difference(&a).is_empty());
         assert!(a.has(&p(&["b", "d"]).0) && !a.has(&p(&["b"]).0));
         assert_eq!(p(&["spec", "size"]).to_string(), ".spec.size");
-        let k = Path(vec![PathElement::field("list"), PathElement::key(vec![("port".into(), json!(80)), ("name".into(), json!("a"))])]);
+        let k = Path(vec![
+            PathElement::field("list"),
+            PathElement::key(vec![
+                ("port".into(), json!(80)),
+                ("name".into(), json!("a")),
+            ]),
+        ]);
         assert_eq!(k.to_string(), ".list[name=\"a\",port=80]");
     }
 
     #[test]
     fn go_json_escapes_html() {
-        assert_eq!(PathElement::Value(json!("<a&b>")).to_fields_key(), r#"v:"\u003ca\u0026b\u003e""#);
-        let back = PathElement::from_fields_key(r#"v:"\u003ca\u0026b\u003e""#).unwrap().unwrap();
+        assert_eq!(
+            PathElement::Value(json!("<a&b>")).to_fields_key(),
+            r#"v:"\u003ca\u0026b\u003e""#
+        );
+        let back = PathElement::from_fields_key(r#"v:"\u003ca\u0026b\u003e""#)
+            .unwrap()
+            .unwrap();
         assert_eq!(back, PathElement::Value(json!("<a&b>")));
         assert!(PathElement::from_fields_key("x:1").unwrap().is_none());
         assert!(PathElement::from_fields_key("f").is_err());

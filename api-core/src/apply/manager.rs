@@ -311,13 +311,27 @@ impl<'s> FieldManager<'s> {
         let live_bare = without_managed_fields(live);
         let new_bare = without_managed_fields(new);
         // skipNonApplied: an existing object that was never tracked.
-        let existing = live.pointer("/metadata/uid").and_then(Value::as_str).is_some_and(|u| !u.is_empty());
+        let existing = live
+            .pointer("/metadata/uid")
+            .and_then(Value::as_str)
+            .is_some_and(|u| !u.is_empty());
         if managed.fields.is_empty() && existing {
             set_entries(new, Vec::new());
             return;
         }
-        let id = identifier(writer.manager, "Update", writer.api_version, writer.subresource);
-        if let Ok(fields) = self.update_fields(&live_bare, &new_bare, writer.api_version, managed.fields.clone(), &id) {
+        let id = identifier(
+            writer.manager,
+            "Update",
+            writer.api_version,
+            writer.subresource,
+        );
+        if let Ok(fields) = self.update_fields(
+            &live_bare,
+            &new_bare,
+            writer.api_version,
+            managed.fields.clone(),
+            &id,
+        ) {
             managed.fields = fields.0;
             if fields.1 {
                 managed.times.insert(id, Some(self.now));
@@ -340,7 +354,9 @@ impl<'s> FieldManager<'s> {
         id: &str,
     ) -> Result<(ManagedFields, bool), UpdateError> {
         const CURRENT: &str = "current-operation";
-        let mut managers = self.updater().update(live, new, version, managers, CURRENT)?;
+        let mut managers = self
+            .updater()
+            .update(live, new, version, managers, CURRENT)?;
         strip(&mut managers, CURRENT);
         let Some(current) = managers.remove(CURRENT) else {
             return Ok((managers, false));
@@ -434,7 +450,10 @@ impl<'s> FieldManager<'s> {
         writer: &Writer<'_>,
         force: bool,
     ) -> Result<Option<Value>, Status> {
-        if applied.pointer("/metadata/managedFields").is_some_and(|m| !m.is_null()) {
+        if applied
+            .pointer("/metadata/managedFields")
+            .is_some_and(|m| !m.is_null())
+        {
             return Err(Status::bad_request("metadata.managedFields must be nil"));
         }
         if let Some(version) = applied.get("apiVersion").and_then(Value::as_str)
@@ -455,16 +474,25 @@ impl<'s> FieldManager<'s> {
         if managed.fields.is_empty() && !live_bare.is_null() {
             // skipNonApplied: what is there belongs to before-first-apply.
             let id = identifier(BEFORE_FIRST_APPLY, "Update", writer.api_version, "");
-            if let Ok((fields, changed)) =
-                self.update_fields(&Value::Null, &live_bare, writer.api_version, ManagedFields::new(), &id)
-            {
+            if let Ok((fields, changed)) = self.update_fields(
+                &Value::Null,
+                &live_bare,
+                writer.api_version,
+                ManagedFields::new(),
+                &id,
+            ) {
                 managed.fields = fields;
                 if changed {
                     managed.times.insert(id, Some(self.now));
                 }
             }
         }
-        let id = identifier(writer.manager, "Apply", writer.api_version, writer.subresource);
+        let id = identifier(
+            writer.manager,
+            "Apply",
+            writer.api_version,
+            writer.subresource,
+        );
         let result = self.apply_fields(&live_bare, applied, writer, &managed, &id, force);
         let (new, fields) = match result {
             Err(UpdateError::Conflicts(conflicts)) if writer.manager == "kubectl" => {
@@ -496,12 +524,20 @@ impl<'s> FieldManager<'s> {
         };
         managed.times.insert(id, Some(self.now));
         if writer.manager == "kubectl"
-            && let Some(annotations) = new.pointer_mut("/metadata/annotations").and_then(Value::as_object_mut)
-            && annotations.get(LAST_APPLIED).and_then(Value::as_str).is_some_and(|s| !s.is_empty())
+            && let Some(annotations) = new
+                .pointer_mut("/metadata/annotations")
+                .and_then(Value::as_object_mut)
+            && annotations
+                .get(LAST_APPLIED)
+                .and_then(Value::as_str)
+                .is_some_and(|s| !s.is_empty())
         {
             // lastAppliedUpdater: keep kubectl's annotation current.
             let mut config = applied.clone();
-            if let Some(a) = config.pointer_mut("/metadata/annotations").and_then(Value::as_object_mut) {
+            if let Some(a) = config
+                .pointer_mut("/metadata/annotations")
+                .and_then(Value::as_object_mut)
+            {
                 a.remove(LAST_APPLIED);
             }
             annotations.insert(LAST_APPLIED.into(), Value::String(format!("{config}\n")));
@@ -602,14 +638,21 @@ pub fn conflict_status(conflicts: &Conflicts) -> Status {
         all => {
             let mut by_manager: BTreeMap<&str, Vec<String>> = BTreeMap::new();
             for c in all {
-                by_manager.entry(&c.manager).or_default().push(c.path.to_string());
+                by_manager
+                    .entry(&c.manager)
+                    .or_default()
+                    .push(c.path.to_string());
             }
             let mut lines = Vec::new();
             for (manager, paths) in by_manager {
                 lines.push(format!("conflicts with {}:", print_manager(manager)));
                 lines.extend(paths.into_iter().map(|p| format!("- {p}")));
             }
-            format!("Apply failed with {} conflicts: {}", all.len(), lines.join("\n"))
+            format!(
+                "Apply failed with {} conflicts: {}",
+                all.len(),
+                lines.join("\n")
+            )
         }
     };
     Status::apply_conflict(causes, message)
@@ -657,7 +700,10 @@ mod tests {
         let config = json!({"apiVersion": "v1", "kind": "ConfigMap",
             "metadata": {"name": "test-cm", "namespace": "default", "labels": {"test-label": "test"}},
             "data": {"key": "some value"}});
-        let created = fm.apply(&Value::Null, &config, &V1, false).unwrap().unwrap();
+        let created = fm
+            .apply(&Value::Null, &config, &V1, false)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             created["metadata"]["managedFields"],
             json!([{"manager": "kubectl", "operation": "Apply", "apiVersion": "v1",
@@ -674,10 +720,25 @@ mod tests {
     fn conflicts_name_the_manager_and_the_field() {
         let schema = schema();
         let fm = FieldManager::new(&schema, time("2026-01-01T00:00:00Z"));
-        let alice = Writer { manager: "alice", api_version: "cache.example.com/v1alpha1", subresource: "" };
+        let alice = Writer {
+            manager: "alice",
+            api_version: "cache.example.com/v1alpha1",
+            subresource: "",
+        };
         let config = json!({"apiVersion": "cache.example.com/v1alpha1", "kind": "Memcached",
                             "metadata": {"name": "m"}, "spec": {"size": 1}});
-        let created = fm.apply(&Value::Null, &config, &Writer { manager: "bob", ..alice.clone() }, false).unwrap().unwrap();
+        let created = fm
+            .apply(
+                &Value::Null,
+                &config,
+                &Writer {
+                    manager: "bob",
+                    ..alice.clone()
+                },
+                false,
+            )
+            .unwrap()
+            .unwrap();
         let mut updated = created.clone();
         updated["spec"]["size"] = json!(3);
         updated["metadata"]["uid"] = json!("u1");
@@ -693,7 +754,15 @@ mod tests {
         assert_eq!(entries[0]["fieldsV1"], json!({"f:spec": {"f:size": {}}}));
 
         let err = fm
-            .apply(&updated, &config, &Writer { manager: "bob", ..alice.clone() }, false)
+            .apply(
+                &updated,
+                &config,
+                &Writer {
+                    manager: "bob",
+                    ..alice.clone()
+                },
+                false,
+            )
             .unwrap_err();
         assert_eq!(err.code, 409);
         assert_eq!(
@@ -701,10 +770,21 @@ mod tests {
             "Apply failed with 1 conflict: conflict with \"alice\" using cache.example.com/v1alpha1: .spec.size"
         );
         let cause = &err.details.as_ref().unwrap().causes[0];
-        assert_eq!((cause.reason.as_str(), cause.field.as_str()), ("FieldManagerConflict", ".spec.size"));
+        assert_eq!(
+            (cause.reason.as_str(), cause.field.as_str()),
+            ("FieldManagerConflict", ".spec.size")
+        );
 
         let forced = fm
-            .apply(&updated, &config, &Writer { manager: "bob", ..alice }, true)
+            .apply(
+                &updated,
+                &config,
+                &Writer {
+                    manager: "bob",
+                    ..alice
+                },
+                true,
+            )
             .unwrap()
             .unwrap();
         assert_eq!(forced["spec"]["size"], 1);
@@ -721,7 +801,11 @@ mod tests {
     fn an_applier_that_stops_sending_a_field_removes_it() {
         let schema = schema();
         let fm = FieldManager::new(&schema, time("2026-01-01T00:00:00Z"));
-        let w = Writer { manager: "ci", api_version: "v1", subresource: "" };
+        let w = Writer {
+            manager: "ci",
+            api_version: "v1",
+            subresource: "",
+        };
         let first = json!({"apiVersion": "v1", "kind": "X", "metadata": {"name": "x"},
                            "spec": {"size": 2, "ports": [{"name": "a", "port": 1}, {"name": "b", "port": 2}]}});
         let live = fm.apply(&Value::Null, &first, &w, false).unwrap().unwrap();
@@ -738,21 +822,36 @@ mod tests {
     #[test]
     fn update_entries_are_capped_at_ten() {
         let schema = schema();
-        let mut live = json!({"apiVersion": "v1", "kind": "X", "metadata": {"name": "x"}, "data": {}});
+        let mut live =
+            json!({"apiVersion": "v1", "kind": "X", "metadata": {"name": "x"}, "data": {}});
         for i in 0..12 {
             let fm = FieldManager::new(&schema, time(&format!("2026-01-01T00:00:{i:02}Z")));
             let mut new = live.clone();
             new["data"][format!("k{i}")] = json!("v");
             let manager = format!("m{i:02}");
-            fm.update(&live, &mut new, &Writer { manager: &manager, api_version: "v1", subresource: "" });
+            fm.update(
+                &live,
+                &mut new,
+                &Writer {
+                    manager: &manager,
+                    api_version: "v1",
+                    subresource: "",
+                },
+            );
             live = new;
             live["metadata"]["uid"] = json!("u");
         }
         let entries = live["metadata"]["managedFields"].as_array().unwrap();
         assert_eq!(entries.len(), 10);
-        let names: Vec<_> = entries.iter().map(|e| e["manager"].as_str().unwrap()).collect();
+        let names: Vec<_> = entries
+            .iter()
+            .map(|e| e["manager"].as_str().unwrap())
+            .collect();
         assert!(names.contains(&ANCIENT_CHANGES), "{names:?}");
-        let ancient = entries.iter().find(|e| e["manager"] == ANCIENT_CHANGES).unwrap();
+        let ancient = entries
+            .iter()
+            .find(|e| e["manager"] == ANCIENT_CHANGES)
+            .unwrap();
         assert_eq!(
             ancient["fieldsV1"],
             json!({"f:data": {"f:k0": {}, "f:k1": {}, "f:k2": {}}}),

@@ -170,7 +170,12 @@ impl Schema {
         let keys = schema
             .get("x-kubernetes-list-map-keys")
             .and_then(Value::as_array)
-            .map(|k| k.iter().filter_map(Value::as_str).map(String::from).collect())
+            .map(|k| {
+                k.iter()
+                    .filter_map(Value::as_str)
+                    .map(String::from)
+                    .collect()
+            })
             .unwrap_or_default();
         let items = match schema.get("items") {
             Some(s) => self.compile(s, preserve),
@@ -178,7 +183,11 @@ impl Schema {
         };
         ListDef {
             associative: matches!(kind, Some("set" | "map")),
-            keys: if kind == Some("map") { keys } else { Vec::new() },
+            keys: if kind == Some("map") {
+                keys
+            } else {
+                Vec::new()
+            },
             items,
         }
     }
@@ -364,11 +373,8 @@ impl Schema {
                     l.into_iter().chain(r).flat_map(Map::keys).collect();
                 for key in keys {
                     let (ctr, _) = map.field_type(key);
-                    let merged = self.merge_at(
-                        l.and_then(|m| m.get(key)),
-                        r.and_then(|m| m.get(key)),
-                        ctr,
-                    )?;
+                    let merged =
+                        self.merge_at(l.and_then(|m| m.get(key)), r.and_then(|m| m.get(key)), ctr)?;
                     if let Some(v) = merged {
                         out.insert(key.clone(), v);
                     }
@@ -552,10 +558,14 @@ impl Schema {
         c: &mut Comparison,
     ) {
         let mut order: Vec<PathElement> = Vec::new();
-        let group = |items: Option<&Vec<Value>>, order: &mut Vec<PathElement>, other: Option<&BTreeMap<PathElement, Vec<Value>>>| {
+        let group = |items: Option<&Vec<Value>>,
+                     order: &mut Vec<PathElement>,
+                     other: Option<&BTreeMap<PathElement, Vec<Value>>>| {
             let mut values: BTreeMap<PathElement, Vec<Value>> = BTreeMap::new();
             for item in items.into_iter().flatten() {
-                let Ok(pe) = self.item_element(list, item) else { continue };
+                let Ok(pe) = self.item_element(list, item) else {
+                    continue;
+                };
                 match values.get_mut(&pe) {
                     Some(v) => v.push(item.clone()),
                     None => {
@@ -602,10 +612,16 @@ impl Schema {
     /// `value` without the fields of `set` (`RemoveItems`): null when
     /// nothing remains.
     pub fn remove_items(&self, value: &Value, set: &Set) -> Value {
-        self.remove_at(value, set, self.root)
+        self.remove_at(value, set, self.root, false)
     }
 
-    fn remove_at(&self, value: &Value, set: &Set, tr: TypeRef) -> Value {
+    /// Only the fields of `set` in `value` (`ExtractItems`): what a
+    /// manager's set holds of an object.
+    pub fn extract_items(&self, value: &Value, set: &Set) -> Value {
+        self.remove_at(value, set, self.root, true)
+    }
+
+    fn remove_at(&self, value: &Value, set: &Set, tr: TypeRef, extract: bool) -> Value {
         match self.resolve(tr, Some(value)) {
             Kind::Invalid => Value::Null,
             Kind::Scalar => value.clone(),
@@ -614,20 +630,27 @@ impl Schema {
                     return Value::Null;
                 };
                 if items.is_empty() || !list.associative {
-                    return Value::Null;
+                    return if extract { value.clone() } else { Value::Null };
                 }
                 let mut out = Vec::new();
                 for item in items {
-                    let Ok(pe) = self.item_element(list, item) else {
-                        out.push(item.clone());
-                        continue;
-                    };
-                    if set.has(std::slice::from_ref(&pe)) {
+                    let pe = self.item_element(list, item).ok();
+                    let exact = pe
+                        .as_ref()
+                        .is_some_and(|pe| set.has(std::slice::from_ref(pe)));
+                    let below = pe
+                        .as_ref()
+                        .and_then(|pe| set.child(pe))
+                        .filter(|s| !s.is_empty());
+                    if !extract && exact {
                         continue;
                     }
-                    match set.child(&pe).filter(|s| !s.is_empty()) {
-                        Some(sub) => out.push(self.remove_at(item, sub, list.items)),
-                        None => out.push(item.clone()),
+                    let kept = match below {
+                        Some(sub) => self.remove_at(item, sub, list.items, extract),
+                        None => item.clone(),
+                    };
+                    if !extract || exact || below.is_some() {
+                        out.push(kept);
                     }
                 }
                 if out.is_empty() {
@@ -641,17 +664,22 @@ impl Schema {
                     return Value::Null;
                 };
                 if fields.is_empty() || map.atomic {
-                    return Value::Null;
+                    return if extract { value.clone() } else { Value::Null };
                 }
                 let mut out = Map::new();
                 for (key, child) in fields {
                     let pe = PathElement::Field(key.clone());
+                    let (ctr, _) = map.field_type(key);
                     if set.has(std::slice::from_ref(&pe)) {
+                        if extract {
+                            // As upstream: the whole set, not the subset.
+                            out.insert(key.clone(), self.remove_at(child, set, ctr, extract));
+                        }
                         continue;
                     }
-                    let (ctr, _) = map.field_type(key);
                     let kept = match set.child(&pe).filter(|s| !s.is_empty()) {
-                        Some(sub) => self.remove_at(child, sub, ctr),
+                        Some(sub) => self.remove_at(child, sub, ctr, extract),
+                        None if extract => continue,
                         None => child.clone(),
                     };
                     out.insert(key.clone(), kept);

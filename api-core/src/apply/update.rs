@@ -183,7 +183,10 @@ impl<'s> Updater<'s> {
         manager: &str,
     ) -> Result<ManagedFields, UpdateError> {
         let (mut managers, compare) = self.update_owners(live, new, managers, manager, true)?;
-        let previous = managers.remove(manager).map(|vs| vs.set).unwrap_or_default();
+        let previous = managers
+            .remove(manager)
+            .map(|vs| vs.set)
+            .unwrap_or_default();
         let set = self.filter(
             previous
                 .difference(&compare.removed)
@@ -258,7 +261,9 @@ impl<'s> Updater<'s> {
         let pruned_set = named(&schema.to_field_set(&pruned));
         schema.remove_items(
             merged,
-            &merged_set.difference(&pruned_set).intersection(&named(last)),
+            &merged_set
+                .difference(&pruned_set)
+                .intersection(&named(last)),
         )
     }
 }

@@ -63,13 +63,20 @@ impl<K: Served> Registry<K> {
         let config = parse_config(config)?;
         let api_version = K::api_version();
         let (got_version, got_kind) = (
-            config.get("apiVersion").and_then(Value::as_str).unwrap_or(""),
+            config
+                .get("apiVersion")
+                .and_then(Value::as_str)
+                .unwrap_or(""),
             config.get("kind").and_then(Value::as_str).unwrap_or(""),
         );
         if got_version != api_version || got_kind != K::KIND {
             return Err(Status::bad_request(format!(
                 "invalid object type: {}, Kind={got_kind}",
-                if got_version.is_empty() { "/" } else { got_version }
+                if got_version.is_empty() {
+                    "/"
+                } else {
+                    got_version
+                }
             )));
         }
         let body_name = config
@@ -81,7 +88,9 @@ impl<K: Served> Registry<K> {
                 "the name of the object ({body_name}) does not match the name on the URL ({name})"
             )));
         }
-        if let Some(ns) = config.pointer("/metadata/namespace").and_then(Value::as_str)
+        if let Some(ns) = config
+            .pointer("/metadata/namespace")
+            .and_then(Value::as_str)
             && !ns.is_empty()
             && ns != namespace
             && K::SCOPE.is_namespaced()
@@ -119,8 +128,9 @@ impl<K: Served> Registry<K> {
                     created: false,
                 });
             };
-            let (mut object, unknown) = from_value_with_unknown::<K>(&new)
-                .map_err(|e| Status::bad_request(format!("the applied object is not a {}: {e}", K::KIND)))?;
+            let (mut object, unknown) = from_value_with_unknown::<K>(&new).map_err(|e| {
+                Status::bad_request(format!("the applied object is not a {}: {e}", K::KIND))
+            })?;
             let warnings = match options.field_validation {
                 FieldValidation::Ignore => Vec::new(),
                 FieldValidation::Warn => unknown,

@@ -38,8 +38,8 @@
 //! answers at once), and the futures are `Send`, so a registry serves from
 //! any tokio task. A [`Watch`] is a `futures_core::Stream`.
 
-mod dry_run;
 mod applying;
+mod dry_run;
 mod patching;
 mod select;
 pub mod storage;
@@ -65,8 +65,8 @@ use crate::validation::names::{generate_name, is_valid_path_segment_name, name_i
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
-pub use dry_run::DryRunStorage;
 pub use applying::ApplyOptions;
+pub use dry_run::DryRunStorage;
 pub use patching::PatchOptions;
 pub use select::Selection;
 pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
@@ -527,7 +527,8 @@ impl<K: Served> Registry<K> {
     /// Creates `obj` in `namespace` (ignored for cluster-scoped kinds; may
     /// be empty when the object names its namespace).
     pub async fn create(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
-        self.create_tracked(namespace, obj, Tracking::Update("")).await
+        self.create_tracked(namespace, obj, Tracking::Update(""))
+            .await
     }
 
     async fn create_tracked(
