@@ -311,7 +311,49 @@ pub(crate) fn write_options(query: &Query, options_kind: &str) -> Result<WriteOp
         field_validation: field_validation(query)?,
         dry_run: dry_run(query, options_kind)?,
         field_manager: field_manager(query, options_kind)?,
+        ..WriteOptions::default()
     })
+}
+
+/// [`write_options`] with the manager of the write: `fieldManager`, else
+/// the user agent's program name; and `force`.
+pub(crate) fn write_options_for(
+    query: &Query,
+    options_kind: &str,
+    headers: &axum::http::HeaderMap,
+) -> Result<WriteOptions, Status> {
+    let mut options = write_options(query, options_kind)?;
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    options.manager = manager_or_user_agent(options.field_manager.as_deref(), user_agent);
+    options.force = query
+        .get("force")
+        .and_then(|f| parse_bool(f))
+        .unwrap_or(false);
+    Ok(options)
+}
+
+/// The apiserver's `managerOrUserAgent`: the `fieldManager`, else the
+/// user agent up to its first `/` (`kubectl/v1.37.1 (linux/amd64)` →
+/// `kubectl`), printable characters only, at most 128 bytes.
+pub(crate) fn manager_or_user_agent(manager: Option<&str>, user_agent: &str) -> String {
+    if let Some(m) = manager.filter(|m| !m.is_empty()) {
+        return m.to_string();
+    }
+    let prefix = user_agent.split('/').next().unwrap_or_default();
+    let mut out = String::new();
+    for c in prefix
+        .chars()
+        .filter(|c| api_core::validation::object_meta::is_go_printable(*c))
+    {
+        if out.len() + c.len_utf8() > 128 {
+            break;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `propagationPolicy`'s values.

@@ -15,7 +15,7 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    BoxFuture, DeleteOptions, ListOptions, PatchOptions, Registry, Served, WatchEvent,
+    ApplyOptions, BoxFuture, DeleteOptions, ListOptions, PatchOptions, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
@@ -47,9 +47,16 @@ pub struct WriteOptions {
     /// `dryRun=All`: run everything, store nothing
     /// ([`Registry::dry_run`]).
     pub dry_run: bool,
-    /// `fieldManager` (validated; recorded in `managedFields` once
-    /// server-side apply lands).
+    /// `fieldManager` as the query gives it (validated); an apply needs
+    /// one.
     pub field_manager: Option<String>,
+    /// The manager a create, update or patch is recorded under in
+    /// `managedFields`: `fieldManager`, else the client's program name
+    /// (the user agent up to its first `/`, as the apiserver's
+    /// `managerOrUserAgent`).
+    pub manager: String,
+    /// `force` (apply only): take fields other managers own.
+    pub force: bool,
 }
 
 /// A kind served over JSON: what the HTTP layer calls.
@@ -111,6 +118,25 @@ pub trait ServedKind: Send + Sync {
         options: &'a WriteOptions,
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>>;
+    /// `PATCH` with `application/apply-patch+yaml`: server-side apply of
+    /// `body` (YAML or JSON) as `options.field_manager` (`status`: to the
+    /// status subresource). Kinds that do not implement it answer 415, as
+    /// the apiserver answers a patch type a resource does not accept.
+    fn apply<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        body: &'a [u8],
+        options: &'a WriteOptions,
+        status: bool,
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        let _ = (namespace, name, body, options, status);
+        Box::pin(async move {
+            Err(Status::unsupported_media_type(
+                &PatchType::ALL.map(PatchType::content_type),
+            ))
+        })
+    }
     /// `DELETE`: the object (its last state, or as marked for deletion)
     /// and whether it is still there (finalizers, grace period).
     fn delete<'a>(
@@ -154,16 +180,12 @@ impl<K: Served> RegistryKind<K> {
 }
 
 impl<K: Served> RegistryKind<K> {
-    /// The registry, or its dry-run view (kept alive in `slot`).
-    fn registry_for<'s>(
-        &'s self,
-        dry_run: bool,
-        slot: &'s mut Option<Registry<K>>,
-    ) -> &'s Registry<K> {
+    /// The registry (or its dry-run view) writing as `manager`.
+    fn registry_for(&self, dry_run: bool, manager: &str) -> Registry<K> {
         if dry_run {
-            slot.insert(self.registry.dry_run())
+            self.registry.dry_run().field_manager(manager)
         } else {
-            &self.registry
+            self.registry.field_manager(manager)
         }
     }
 }
@@ -242,8 +264,7 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
             let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
-            let mut dry = None;
-            let registry = self.registry_for(options.dry_run, &mut dry);
+            let registry = self.registry_for(options.dry_run, &options.manager);
             let outcome = registry.create(namespace, object).await?;
             warnings.extend(outcome.warnings);
             Ok(Written {
@@ -270,8 +291,7 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
                     object.metadata().name
                 )));
             }
-            let mut dry = None;
-            let registry = self.registry_for(options.dry_run, &mut dry);
+            let registry = self.registry_for(options.dry_run, &options.manager);
             let outcome = if status {
                 registry.update_status(namespace, object).await?
             } else {
@@ -296,8 +316,7 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let mut dry = None;
-            let registry = self.registry_for(options.dry_run, &mut dry);
+            let registry = self.registry_for(options.dry_run, &options.manager);
             let patch_options = PatchOptions {
                 field_validation: options.field_validation,
                 status,
@@ -313,6 +332,31 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         })
     }
 
+    fn apply<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        body: &'a [u8],
+        options: &'a WriteOptions,
+        status: bool,
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        Box::pin(async move {
+            let manager = options.field_manager.as_deref().unwrap_or("");
+            let registry = self.registry_for(options.dry_run, manager);
+            let apply_options = ApplyOptions {
+                force: options.force,
+                status,
+                field_validation: options.field_validation,
+            };
+            let outcome = registry.apply(namespace, name, body, apply_options).await?;
+            Ok(Written {
+                object: to_json(&outcome.object)?,
+                warnings: outcome.warnings,
+                created: outcome.created,
+            })
+        })
+    }
+
     fn delete<'a>(
         &'a self,
         namespace: &'a str,
@@ -321,8 +365,7 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
         Box::pin(async move {
-            let mut dry = None;
-            let registry = self.registry_for(dry_run, &mut dry);
+            let registry = self.registry_for(dry_run, "");
             let deleted = registry.delete(namespace, name, options).await?;
             Ok((to_json(&deleted.object)?, deleted.pending))
         })

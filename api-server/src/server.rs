@@ -63,7 +63,7 @@ use crate::namespaces::{Namespaces, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
 use crate::params::{
-    ListParams, Query, check_list_revision, delete_options, list_params, write_options,
+    ListParams, Query, check_list_revision, delete_options, list_params, write_options_for,
 };
 use crate::rbac::Attributes;
 use crate::rbac::forbidden::forbidden_status;
@@ -836,7 +836,7 @@ async fn core_request(
         (&Method::POST, ["namespaces"]) => {
             match (
                 namespace_body(headers, &body),
-                write_options(query, "CreateOptions"),
+                write_options_for(query, "CreateOptions", headers),
             ) {
                 (Ok(value), Ok(options)) => {
                     let namespaces = if options.dry_run {
@@ -1216,7 +1216,7 @@ async fn collection_request(
             } else {
                 json_body(headers, &body)?
             };
-            let options = write_options(query, "CreateOptions")?;
+            let options = write_options_for(query, "CreateOptions", headers)?;
             let written = kind.create(namespace, &json, &options).await?;
             Ok(written_response(written))
         }
@@ -1255,16 +1255,13 @@ async fn object_request(
         }
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options(query, "UpdateOptions")?;
+            let options = write_options_for(query, "UpdateOptions", headers)?;
             let written = kind.update(namespace, name, &json, &options, false).await?;
             Ok(written_response(written))
         }
         Method::PATCH => {
-            let patch_type = patch_type(headers)?;
-            let options = write_options(query, "PatchOptions")?;
-            let written = kind
-                .patch(namespace, name, patch_type, &body, &options, false)
-                .await?;
+            let written =
+                patch_request(kind, namespace, name, query, headers, &body, false).await?;
             Ok(written_response(written))
         }
         Method::DELETE => {
@@ -1300,15 +1297,10 @@ async fn status_request(
         }
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options(query, "UpdateOptions")?;
+            let options = write_options_for(query, "UpdateOptions", headers)?;
             kind.update(namespace, name, &json, &options, true).await?
         }
-        Method::PATCH => {
-            let patch_type = patch_type(headers)?;
-            let options = write_options(query, "PatchOptions")?;
-            kind.patch(namespace, name, patch_type, &body, &options, true)
-                .await?
-        }
+        Method::PATCH => patch_request(kind, namespace, name, query, headers, &body, true).await?,
         _ => return Err(method_not_allowed()),
     };
     Ok(written_response(written))
@@ -1330,13 +1322,13 @@ async fn scale_request(
         Method::GET => scale::get(kind, paths, namespace, name).await?,
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options(query, "UpdateOptions")?;
+            let options = write_options_for(query, "UpdateOptions", headers)?;
             let change = ScaleChange::Replace(&json);
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
         Method::PATCH => {
             let change = ScaleChange::Patch(patch_type(headers)?, &body);
-            let options = write_options(query, "PatchOptions")?;
+            let options = write_options_for(query, "PatchOptions", headers)?;
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
         _ => return Err(method_not_allowed()),
@@ -1348,6 +1340,59 @@ async fn scale_request(
 fn is_protobuf(headers: &HeaderMap) -> bool {
     let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or_default();
     content_type.split(';').next().unwrap_or("").trim() == crate::protobuf::PROTOBUF
+}
+
+/// The media type of server-side apply patches.
+const APPLY_PATCH: &str = "application/apply-patch+yaml";
+
+/// A `PATCH` of an object or its status: server-side apply for
+/// `application/apply-patch+yaml`, else a JSON, merge or strategic merge
+/// patch. As `ValidatePatchOptions`: an apply needs a `fieldManager`,
+/// and only an apply may say `force` (422 `PatchOptions` otherwise).
+async fn patch_request(
+    kind: &dyn ServedKind,
+    namespace: &str,
+    name: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: &Bytes,
+    status: bool,
+) -> Result<Written, Status> {
+    let options = write_options_for(query, "PatchOptions", headers)?;
+    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("");
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    use api_core::validation::{ErrorList, FieldError, FieldPath};
+    let invalid = |error: FieldError| {
+        let mut errors = ErrorList::new();
+        errors.push(error);
+        Status::invalid(
+            api_core::status::GroupKind::new("meta.k8s.io", "PatchOptions"),
+            "",
+            &errors,
+        )
+    };
+    if media.eq_ignore_ascii_case(APPLY_PATCH) {
+        if options.field_manager.is_none() {
+            return Err(invalid(FieldError::required(
+                &FieldPath::new("fieldManager"),
+                "is required for apply patch",
+            )));
+        }
+        return kind.apply(namespace, name, body, &options, status).await;
+    }
+    if query.contains_key("force") {
+        return Err(invalid(FieldError::forbidden(
+            &FieldPath::new("force"),
+            "may not be specified for non-apply patch",
+        )));
+    }
+    let patch_type = PatchType::from_content_type(content_type).ok_or_else(|| {
+        let mut types: Vec<&str> = PatchType::ALL.map(PatchType::content_type).to_vec();
+        types.push(APPLY_PATCH);
+        Status::unsupported_media_type(&types)
+    })?;
+    kind.patch(namespace, name, patch_type, body, &options, status)
+        .await
 }
 
 /// The patch type of a `PATCH`'s `Content-Type` (415 listing the
