@@ -196,7 +196,8 @@ async fn failures_are_the_apiservers_statuses() {
     .await;
     assert_eq!(post_named.code, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(post_named.body["reason"], "MethodNotAllowed");
-    // Server-side apply is another issue's: 415 listing the patch types.
+    // Server-side apply without a field manager: 422 (tests/apply.rs has
+    // the rest); an unknown patch type: 415 listing the four.
     let apply = call(
         &app,
         Request::builder()
@@ -207,7 +208,26 @@ async fn failures_are_the_apiservers_statuses() {
             .unwrap(),
     )
     .await;
-    assert_eq!(apply.code, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(apply.code, StatusCode::UNPROCESSABLE_ENTITY);
+    let unknown = call(
+        &app,
+        Request::builder()
+            .method("PATCH")
+            .uri(format!("{WIDGETS}/w"))
+            .header(header::CONTENT_TYPE, "application/x-patch")
+            .body(Body::from("{}"))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(unknown.code, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(
+        unknown.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("application/apply-patch+yaml"),
+        "{}",
+        unknown.body
+    );
     // Protobuf and CBOR: 415 for a body, 406 for an answer, each listing
     // what is supported, so clients fall back to JSON.
     for media in ["application/vnd.kubernetes.protobuf", "application/cbor"] {

@@ -519,8 +519,13 @@ impl<'s> FieldManager<'s> {
             UpdateError::Invalid(m) => Status::bad_request(m),
         })?;
         managed.fields = fields;
+        // The object did not change: the owners may have (a second applier
+        // of the same values shares them), and then the object is written
+        // with its new managedFields; else nothing is.
         let Some(mut new) = new else {
-            return Ok(None);
+            let mut same = live_bare;
+            set_entries(&mut same, encode(&managed));
+            return Ok((same != *live).then_some(same));
         };
         managed.times.insert(id, Some(self.now));
         if writer.manager == "kubectl"

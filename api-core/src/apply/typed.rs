@@ -271,6 +271,41 @@ impl Schema {
         Ok(PathElement::key(key))
     }
 
+    /// Removes the fields the schema does not know (an object's property
+    /// that is neither declared nor allowed by `additionalProperties` or
+    /// `x-kubernetes-preserve-unknown-fields`), as the apiserver prunes a
+    /// body before it applies it; returns their paths (`spec.bogus`,
+    /// `spec.ports[0].x`).
+    pub fn prune_unknown(&self, value: &mut Value) -> Vec<String> {
+        let mut unknown = Vec::new();
+        self.prune_at(value, self.root, "", &mut unknown);
+        unknown
+    }
+
+    fn prune_at(&self, value: &mut Value, tr: TypeRef, path: &str, unknown: &mut Vec<String>) {
+        match (self.resolve(tr, Some(value)), value) {
+            (Kind::Map(map), Value::Object(fields)) => {
+                fields.retain(|key, _| {
+                    let keep = map.element != NONE || map.fields.contains_key(key);
+                    if !keep {
+                        unknown.push(join(path, key));
+                    }
+                    keep
+                });
+                for (key, child) in fields.iter_mut() {
+                    let (ctr, _) = map.field_type(key);
+                    self.prune_at(child, ctr, &join(path, key), unknown);
+                }
+            }
+            (Kind::List(list), Value::Array(items)) => {
+                for (i, item) in items.iter_mut().enumerate() {
+                    self.prune_at(item, list.items, &format!("{path}[{i}]"), unknown);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The set of fields `value` sets (`ToFieldSet`).
     pub fn to_field_set(&self, value: &Value) -> Set {
         let mut set = Set::new();
@@ -721,6 +756,14 @@ impl Schema {
             *child = self.ensure_at(child, ctr);
         }
         out
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
     }
 }
 

@@ -60,7 +60,21 @@ impl<K: Served> Registry<K> {
         if &*self.manager == UNKNOWN_MANAGER {
             return Err(manager_required());
         }
-        let config = parse_config(config)?;
+        let mut config = parse_config(config)?;
+        // Unknown fields go before the apply, as the apiserver prunes them
+        // (warned about or refused per `fieldValidation`).
+        let unknown: Vec<String> = self
+            .apply_schema()
+            .prune_unknown(&mut config)
+            .into_iter()
+            .map(|p| format!("unknown field {p:?}"))
+            .collect();
+        let mut warnings = match options.field_validation {
+            FieldValidation::Ignore => Vec::new(),
+            FieldValidation::Warn => unknown,
+            FieldValidation::Strict if unknown.is_empty() => unknown,
+            FieldValidation::Strict => return Err(strict_error(&unknown)),
+        };
         let api_version = K::api_version();
         let (got_version, got_kind) = (
             config
@@ -124,19 +138,15 @@ impl<K: Served> Registry<K> {
                 let object = current.expect("an apply to nothing changes something");
                 return Ok(Outcome {
                     object,
-                    warnings: Vec::new(),
+                    warnings,
                     created: false,
                 });
             };
-            let (mut object, unknown) = from_value_with_unknown::<K>(&new).map_err(|e| {
+            // What the schema allows and the type does not hold (fields
+            // kept by preserve-unknown-fields the type drops) is dropped.
+            let (mut object, _) = from_value_with_unknown::<K>(&new).map_err(|e| {
                 Status::bad_request(format!("the applied object is not a {}: {e}", K::KIND))
             })?;
-            let warnings = match options.field_validation {
-                FieldValidation::Ignore => Vec::new(),
-                FieldValidation::Warn => unknown,
-                FieldValidation::Strict if unknown.is_empty() => unknown,
-                FieldValidation::Strict => return Err(strict_error(&unknown)),
-            };
             let result = match &current {
                 None => {
                     object.metadata_mut().resource_version.clear();
@@ -149,7 +159,7 @@ impl<K: Served> Registry<K> {
             };
             match result {
                 Ok(mut outcome) => {
-                    outcome.warnings.splice(0..0, warnings);
+                    outcome.warnings.splice(0..0, std::mem::take(&mut warnings));
                     return Ok(outcome);
                 }
                 // Lost a race with another write: apply to the new state.
