@@ -3,6 +3,7 @@
 //! nothing re-parses attributes.
 
 pub mod attr_errors;
+mod attr_forms;
 pub mod attrs;
 mod parse;
 pub mod plural;
