@@ -6,6 +6,8 @@
 mod enums;
 mod keywords;
 pub mod root;
+mod root_crd;
+mod root_serde;
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};

@@ -1,49 +1,52 @@
 //! The root object of a `KubeResource`: struct, list alias, `Resource`,
 //! serde, schema, CRD. Generated from the checked resource
 //! ([`ResourceChecked`]): nothing here validates the resource attributes.
+//! The serde impls are in `root_serde.rs`; `__INFO`, `JsonSchema` and
+//! `CustomResourceExt` in `root_crd.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
 use syn::{Ident, LitStr};
 
-use super::keywords::{opt_str, rules};
+use super::keywords::rules;
 use super::private;
-use crate::check::resource::{ColumnFormat, Deprecation, ResourceChecked, Scale, SpecLayout};
+use super::root_crd::{crd, info, json_schema};
+use super::root_serde::{serde_flat, serde_spec_status};
+use crate::check::resource::{ResourceChecked, SpecLayout};
 use crate::model::Model;
 use crate::model::attrs::ContainerAttrs;
 
 /// What every part of the root reads.
-struct Cx<'a> {
+pub(super) struct Cx<'a> {
     /// The path of `api_core`.
-    k: &'a TokenStream,
+    pub(super) k: &'a TokenStream,
     /// The path of `api_core::__private`.
-    p: TokenStream,
+    pub(super) p: TokenStream,
     /// The spec struct.
-    spec: &'a Ident,
+    pub(super) spec: &'a Ident,
     /// The spec's visibility, given to the root, its list and constructor.
-    vis: &'a syn::Visibility,
+    pub(super) vis: &'a syn::Visibility,
     /// The `#[kube(...)]` attributes.
-    a: &'a ContainerAttrs,
+    pub(super) a: &'a ContainerAttrs,
     /// The checked resource.
-    r: &'a ResourceChecked<'a>,
+    pub(super) r: &'a ResourceChecked<'a>,
     /// The root struct.
-    root: &'a Ident,
+    pub(super) root: &'a Ident,
 }
 
 impl Cx<'_> {
     /// Whether the root has a `status` field.
-    fn has_status(&self) -> bool {
+    pub(super) fn has_status(&self) -> bool {
         self.r.status.is_some()
     }
 
     /// Whether the spec's fields are at the top level (`no_spec`).
-    fn flat(&self) -> bool {
+    pub(super) fn flat(&self) -> bool {
         self.r.spec_layout == SpecLayout::Flat
     }
 
     /// Whether `spec` is required in the schema.
-    fn spec_required(&self) -> bool {
+    pub(super) fn spec_required(&self) -> bool {
         self.r.spec_layout == SpecLayout::Required
     }
 }
@@ -323,222 +326,6 @@ fn has_status(cx: &Cx<'_>) -> Option<TokenStream> {
     })
 }
 
-/// `Serialize` and `Deserialize` of a `no_spec` root: the spec's fields
-/// flattened next to `apiVersion`, `kind` and `metadata`.
-fn serde_flat(cx: &Cx<'_>) -> TokenStream {
-    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
-    let (api_version, kind) = (&cx.r.api_version, &cx.r.names.kind.0);
-    let serde_crate = format!("{}", quote!(#p::serde)).replace(' ', "");
-    quote! {
-        #[automatically_derived]
-        impl #p::serde::Serialize for #root {
-            fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                #[derive(#p::serde::Serialize)]
-                #[serde(crate = #serde_crate)]
-                struct __Wire<'a> {
-                    #[serde(rename = "apiVersion")]
-                    api_version: &'static str,
-                    kind: &'static str,
-                    metadata: &'a #k::ObjectMeta,
-                    #[serde(flatten)]
-                    spec: &'a #spec,
-                }
-                #p::serde::Serialize::serialize(
-                    &__Wire { api_version: #api_version, kind: #kind, metadata: &self.metadata, spec: &self.spec },
-                    __s,
-                )
-            }
-        }
-        #[automatically_derived]
-        impl<'de> #p::serde::Deserialize<'de> for #root {
-            fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
-                #[derive(#p::serde::Deserialize)]
-                #[serde(crate = #serde_crate)]
-                struct __Wire {
-                    #[serde(rename = "apiVersion", default)]
-                    api_version: ::core::option::Option<::std::string::String>,
-                    #[serde(default)]
-                    kind: ::core::option::Option<::std::string::String>,
-                    #[serde(default)]
-                    metadata: #k::ObjectMeta,
-                    #[serde(flatten)]
-                    spec: #spec,
-                }
-                let __w = <__Wire as #p::serde::Deserialize>::deserialize(__d)?;
-                #p::check_flat_type::<__D::Error>(__w.api_version.as_deref(), __w.kind.as_deref(), #api_version, #kind)?;
-                ::core::result::Result::Ok(#root { metadata: __w.metadata, spec: __w.spec })
-            }
-        }
-    }
-}
-
-/// `RootParts`, `Serialize` and `Deserialize` of a root with a `spec` (and
-/// maybe a `status`).
-fn serde_spec_status(cx: &Cx<'_>) -> TokenStream {
-    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
-    let has_status = cx.has_status();
-    let optional_spec = cx.r.spec_layout == SpecLayout::Optional;
-    let api_version = &cx.r.api_version;
-    let status_ty_or_unit = cx.r.status.map_or_else(|| quote!(()), |t| quote!(#t));
-    let (status_part, status_init, status_bind) = if has_status {
-        (quote!(self.status.as_ref()), quote!(status,), quote!())
-    } else {
-        (
-            quote!(::core::option::Option::None),
-            quote!(),
-            quote!(let _ = status;),
-        )
-    };
-    quote! {
-        #[automatically_derived]
-        impl #p::RootParts for #root {
-            type Spec = #spec;
-            type Status = #status_ty_or_unit;
-            const HAS_STATUS: bool = #has_status;
-            const SPEC_OPTIONAL: bool = #optional_spec;
-            const API_VERSION: &'static str = #api_version;
-            fn parts(&self) -> (&#k::ObjectMeta, &#spec, ::core::option::Option<&#status_ty_or_unit>) {
-                (&self.metadata, &self.spec, #status_part)
-            }
-            fn from_parts(
-                metadata: #k::ObjectMeta,
-                spec: #spec,
-                status: ::core::option::Option<#status_ty_or_unit>,
-            ) -> Self {
-                #status_bind
-                #root { metadata, spec, #status_init }
-            }
-        }
-        #[automatically_derived]
-        impl #p::serde::Serialize for #root {
-            fn serialize<__S: #p::serde::Serializer>(&self, __s: __S) -> ::core::result::Result<__S::Ok, __S::Error> {
-                #p::serialize_root(self, __s)
-            }
-        }
-        #[automatically_derived]
-        impl<'de> #p::serde::Deserialize<'de> for #root {
-            fn deserialize<__D: #p::serde::Deserializer<'de>>(__d: __D) -> ::core::result::Result<Self, __D::Error> {
-                #p::deserialize_root(__d)
-            }
-        }
-    }
-}
-
-/// The `__INFO` constant: what the CRD says besides the schema, with the
-/// root's validation rules.
-fn info(cx: &Cx<'_>, validations: &TokenStream) -> TokenStream {
-    let (p, root, r) = (&cx.p, cx.root, cx.r);
-    let served = cx.a.served.unwrap_or(true);
-    let storage = cx.a.storage.unwrap_or(true);
-    let (deprecated, deprecation_warning) = match &r.deprecation {
-        Deprecation::Active => (false, None),
-        Deprecation::Deprecated { warning } => (true, warning.as_deref()),
-    };
-    let deprecation_warning = opt_str(deprecation_warning);
-    let columns = r.printcolumns.iter().map(|col| {
-        let (name, t, json_path) = (col.name, col.type_.name(), col.json_path);
-        let description = opt_str(col.description.as_deref());
-        let format = opt_str(col.format.map(ColumnFormat::name));
-        let priority = col.priority;
-        quote!(#p::PrintColumn { name: #name, type_: #t, json_path: #json_path, description: #description, format: #format, priority: #priority })
-    });
-    let scale = scale_info(p, r.scale.as_ref());
-    let selectable = &r.selectable;
-    let status_subresource = r.status_subresource;
-    let description = opt_str(cx.a.doc.as_ref().map(LitStr::value).as_deref());
-    let spec_description = opt_str(cx.a.spec_doc.as_ref().map(LitStr::value).as_deref());
-    let status_description = opt_str(cx.a.status_doc.as_ref().map(LitStr::value).as_deref());
-    let spec_required = cx.spec_required();
-    let (annotation_keys, annotation_values): (Vec<&str>, Vec<&str>) = r
-        .annotations
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .unzip();
-    let (label_keys, label_values): (Vec<&str>, Vec<&str>) = r
-        .labels
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .unzip();
-    let status_default = r.status.zip(r.status_default).map(|(t, expr)| {
-        quote_spanned! {expr.span()=>
-            #[doc(hidden)]
-            fn __status_default() -> #t {
-                ::core::convert::Into::into(#expr)
-            }
-        }
-    });
-    quote! {
-        impl #root {
-            #status_default
-            const __INFO: #p::ResourceInfo = #p::ResourceInfo {
-                served: #served,
-                storage: #storage,
-                deprecated: #deprecated,
-                deprecation_warning: #deprecation_warning,
-                printcolumns: &[#(#columns),*],
-                scale: #scale,
-                selectable: &[#(#selectable),*],
-                status_subresource: #status_subresource,
-                description: #description,
-                spec_description: #spec_description,
-                status_description: #status_description,
-                spec_required: #spec_required,
-                validations: #validations,
-                annotations: &[#((#annotation_keys, #annotation_values)),*],
-                labels: &[#((#label_keys, #label_values)),*],
-            };
-        }
-    }
-}
-
-/// The `ScaleInfo` of the scale subresource, if any.
-fn scale_info(p: &TokenStream, scale: Option<&Scale<'_>>) -> TokenStream {
-    match scale {
-        Some(s) => {
-            let (sp, st) = (s.spec_replicas_path, s.status_replicas_path);
-            let ls = opt_str(s.label_selector_path.as_deref());
-            quote!(::core::option::Option::Some(#p::ScaleInfo { spec_replicas_path: #sp, status_replicas_path: #st, label_selector_path: #ls }))
-        }
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-/// `JsonSchema`: the root schema from `__INFO`, the spec and the status.
-fn json_schema(cx: &Cx<'_>) -> TokenStream {
-    let (k, p, spec, root) = (cx.k, &cx.p, cx.spec, cx.root);
-    let root_name = &cx.r.root_name;
-    let body = if cx.flat() {
-        quote!(#p::RootBody::Flat(<#spec as #k::ApiType>::api_schema(__g)))
-    } else {
-        let status_schema = match (cx.r.status, cx.r.status_default) {
-            (Some(t), Some(_)) => quote!(::core::option::Option::Some({
-                let mut __s = <#t as #k::ApiType>::api_schema(__g);
-                #p::set_default(&mut __s, &Self::__status_default());
-                __s
-            })),
-            (Some(t), None) => {
-                quote!(::core::option::Option::Some(<#t as #k::ApiType>::api_schema(__g)))
-            }
-            (None, _) => quote!(::core::option::Option::None),
-        };
-        quote!(#p::RootBody::SpecStatus { spec: <#spec as #k::ApiType>::api_schema(__g), status: #status_schema })
-    };
-    quote! {
-        #[automatically_derived]
-        impl #p::schemars::JsonSchema for #root {
-            fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                ::std::borrow::Cow::Borrowed(#root_name)
-            }
-            fn inline_schema() -> bool {
-                true
-            }
-            fn json_schema(__g: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
-                #p::root_schema(&Self::__INFO, #body)
-            }
-        }
-    }
-}
-
 /// `ApiType`: the root's facts, defaulting and validation, delegated to
 /// the spec and the status.
 fn api_type(cx: &Cx<'_>) -> TokenStream {
@@ -588,21 +375,6 @@ fn api_type(cx: &Cx<'_>) -> TokenStream {
             }
             fn validate_update(&self, __old: &Self, _: &#k::FieldPath<'_>, __errors: &mut #k::ErrorList) {
                 #spec_validate_update
-            }
-        }
-    }
-}
-
-/// `CustomResourceExt`: the CRD from `__INFO` and the schema.
-fn crd(cx: &Cx<'_>) -> TokenStream {
-    let (k, p, root) = (cx.k, &cx.p, cx.root);
-    quote! {
-        #[automatically_derived]
-        impl #k::CustomResourceExt for #root {
-            fn crd() -> #k::crd::CustomResourceDefinition {
-                let mut __g = #p::generator();
-                let __schema = <Self as #p::schemars::JsonSchema>::json_schema(&mut __g);
-                #p::build_crd::<Self>(&Self::__INFO, __schema)
             }
         }
     }

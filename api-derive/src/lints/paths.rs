@@ -44,17 +44,19 @@ pub enum Expect {
     Selectable,
 }
 
-/// Asserts that `lit`'s path resolves in `root` and leads to `expect`.
-#[allow(clippy::too_many_arguments)]
-fn check_path(
-    k: &TokenStream,
-    root: &syn::Ident,
-    what: &str,
-    lit: &LitStr,
-    expect: Expect,
-    levels: &Levels,
-    diags: &mut Diagnostics,
-) {
+/// The resource whose paths are checked: what every path check reads.
+struct PathCx<'a> {
+    /// The path of `api_core`.
+    k: &'a TokenStream,
+    /// The root struct the paths resolve in.
+    root: &'a syn::Ident,
+    /// The resource's lint levels.
+    levels: &'a Levels,
+}
+
+/// Asserts that `lit`'s path resolves in `cx.root` and leads to `expect`.
+fn check_path(cx: &PathCx<'_>, what: &str, lit: &LitStr, expect: Expect, diags: &mut Diagnostics) {
+    let PathCx { k, root, levels } = *cx;
     let lint = LintId::PrintcolumnPath;
     let lvl = level(lint, &[levels], Context::Spec);
     if lvl == Level::Allow {
@@ -134,47 +136,34 @@ pub fn check_resource_paths(
     levels: &Levels,
     diags: &mut Diagnostics,
 ) {
+    let cx = PathCx { k, root, levels };
     for col in &attrs.printcolumn {
         let what = format!("printcolumn `{}`", col.name.value());
         check_path(
-            k,
-            root,
+            &cx,
             &what,
             &col.json_path,
             Expect::Column(col.type_.value()),
-            levels,
             diags,
         );
     }
     if let Some(scale) = &attrs.scale {
         check_path(
-            k,
-            root,
+            &cx,
             "scale spec_replicas_path",
             &scale.spec_replicas_path,
             Expect::Integer,
-            levels,
             diags,
         );
         check_path(
-            k,
-            root,
+            &cx,
             "scale status_replicas_path",
             &scale.status_replicas_path,
             Expect::Integer,
-            levels,
             diags,
         );
         if let Some(l) = &scale.label_selector_path {
-            check_path(
-                k,
-                root,
-                "scale label_selector_path",
-                l,
-                Expect::String,
-                levels,
-                diags,
-            );
+            check_path(&cx, "scale label_selector_path", l, Expect::String, diags);
         }
     }
     for s in &attrs.selectable {
@@ -191,7 +180,7 @@ pub fn check_resource_paths(
                 Context::Spec,
             );
         }
-        check_path(k, root, "selectable", s, Expect::Selectable, levels, diags);
+        check_path(&cx, "selectable", s, Expect::Selectable, diags);
     }
 }
 
