@@ -98,12 +98,10 @@ fn run(schema: &Schema, case: &Value) -> Result<(), String> {
                 let force = kind == "force_apply";
                 match updater.apply(&live, object, version, managers.clone(), manager, force) {
                     Ok((new, owners)) => {
-                        if let Some(expected) = op.get("conflicts") {
-                            if !conflicts_of(expected).is_empty() {
-                                return Err(format!(
-                                    "op {i}: expected conflicts {expected}, got none"
-                                ));
-                            }
+                        if let Some(expected) = op.get("conflicts")
+                            && !conflicts_of(expected).is_empty()
+                        {
+                            return Err(format!("op {i}: expected conflicts {expected}, got none"));
                         }
                         managers = owners;
                         if let Some(new) = new {
