@@ -116,6 +116,15 @@ fn bench_field_manager(c: &mut Criterion) {
             )
         })
     });
+    let mut edited = live.clone();
+    edited["spec"]["f07"] = json!(1234);
+    g.bench_function("field manager: update one change", |b| {
+        b.iter(|| {
+            let mut new = edited.clone();
+            fm.update(black_box(&live), &mut new, &writer("editor"));
+            black_box(new)
+        })
+    });
     g.bench_function("field manager: json merge patch baseline", |b| {
         b.iter(|| {
             black_box(apply(black_box(&live), merge, PatchType::Merge, &Value::Null).unwrap())

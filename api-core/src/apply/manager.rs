@@ -75,8 +75,13 @@ pub fn resource_schema(openapi_v3: &Value) -> Schema {
     Schema::new(&schema)
 }
 
-/// Fields no manager owns (`stripMetaManager`).
-fn strip_set() -> Set {
+/// Fields no manager owns (`stripMetaManager`), built once.
+fn strip_set() -> &'static Set {
+    static STRIP: std::sync::LazyLock<Set> = std::sync::LazyLock::new(build_strip_set);
+    &STRIP
+}
+
+fn build_strip_set() -> Set {
     let mut set = Set::from_paths([
         Path::fields(&["apiVersion"]),
         Path::fields(&["kind"]),
@@ -602,7 +607,7 @@ impl<'s> FieldManager<'s> {
 /// Removes the server's metadata fields from `id`'s set.
 fn strip(managers: &mut ManagedFields, id: &str) {
     if let Some(vs) = managers.get_mut(id) {
-        vs.set = vs.set.difference(&strip_set());
+        vs.set = vs.set.difference(strip_set());
         if vs.set.is_empty() {
             managers.remove(id);
         }

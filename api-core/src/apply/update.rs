@@ -224,6 +224,12 @@ impl<'s> Updater<'s> {
             .map_err(|e| UpdateError::Invalid(format!("failed to merge config: {e}")))?;
         let last = managers.get(manager).map(|vs| vs.set.clone());
         let set = self.filter(self.schema.to_field_set(config));
+        // Only a field the manager applied before and not now can go: when
+        // the new configuration covers the last one, pruning would remove
+        // nothing and add everything back (the common re-apply).
+        let dropped = last
+            .as_ref()
+            .is_some_and(|l| !l.difference(&set).is_empty());
         managers.insert(
             manager.to_string(),
             VersionedSet {
@@ -233,7 +239,7 @@ impl<'s> Updater<'s> {
             },
         );
         let new = match last {
-            Some(last) if !last.is_empty() => self.prune(&merged, &managers, &last),
+            Some(last) if dropped => self.prune(&merged, &managers, &last),
             _ => merged,
         };
         let (managers, _) = self.update_owners(live, &new, managers, manager, force)?;
