@@ -11,33 +11,12 @@ set -euo pipefail
 
 kubectl_bin=$1
 server_bin=$2
-work=$(mktemp -d)
-server_pid=
-cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+e2e_name="e2e-apply"
+# shellcheck source=.ci/e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
 
-"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" \
-  > "$work/server.out" 2> "$work/server.err" &
-server_pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$work/server.out" 2>/dev/null && break
-  sleep 0.1
-done
-grep -q '^listening on https://127.0.0.1:' "$work/server.out" || { cat "$work/server.err"; echo "server did not start" >&2; exit 1; }
+start_server
 
-k() { "$kubectl_bin" --kubeconfig "$work/kubeconfig.yaml" --request-timeout=20s "$@"; }
-fail() { echo "e2e-apply: $*" >&2; exit 1; }
-expect() { # expect "what" "needle" output...
-  local what=$1 needle=$2; shift 2
-  grep -q -- "$needle" <<< "$*" || fail "$what: expected '$needle' in: $*"
-}
-refute() { # refute "what" "needle" output...
-  local what=$1 needle=$2; shift 2
-  if grep -q -- "$needle" <<< "$*"; then fail "$what: did not expect '$needle' in: $*"; fi
-}
 mc() { # mc NAME SIZE: a Memcached manifest
   printf 'apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata:\n  name: %s\n  labels:\n    app: cache\nspec:\n  size: %s\n' "$1" "$2"
 }

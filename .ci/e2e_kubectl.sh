@@ -8,32 +8,13 @@ set -euo pipefail
 
 kubectl_bin=$1
 server_bin=$2
-work=$(mktemp -d)
-server_pid=
-cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+e2e_name="e2e"
+# shellcheck source=.ci/e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
 
-# Users besides the kubeconfig's admin: kube-apiserver's static token CSV.
 printf '%s\n' 'reader-token,reader,uid-reader,"readers,auditors"' > "$work/tokens.csv"
-"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" --token-auth-file "$work/tokens.csv" \
-  --audit-log-path "$work/audit.log" \
-  > "$work/server.out" 2> "$work/server.err" &
-server_pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$work/server.out" 2>/dev/null && break
-  sleep 0.1
-done
-grep -q '^listening on https://127.0.0.1:' "$work/server.out" || { cat "$work/server.err"; echo "server did not start" >&2; exit 1; }
-
-k() { "$kubectl_bin" --kubeconfig "$work/kubeconfig.yaml" --request-timeout=20s "$@"; }
-fail() { echo "e2e: $*" >&2; exit 1; }
-expect() { # expect "what" "needle" output...
-  local what=$1 needle=$2; shift 2
-  grep -q -- "$needle" <<< "$*" || fail "$what: expected '$needle' in: $*"
-}
+start_server --token-auth-file "$work/tokens.csv" \
+  --audit-log-path "$work/audit.log"
 
 # Authentication: the admin token, a token-file user, a bad token.
 expect "auth whoami (admin)" "system:masters" "$(k auth whoami)"

@@ -7,30 +7,17 @@ set -euo pipefail
 
 kubectl_bin=$1
 server_bin=$2
-work=$(mktemp -d)
-server_pid=
-cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+e2e_name="e2e rbac"
+# shellcheck source=.ci/e2e_lib.sh
+. "$(dirname "$0")/e2e_lib.sh"
 
 cat > "$work/tokens.csv" <<'EOF'
 reader-token,reader,uid-reader,"readers"
 status-token,statuser,uid-statuser
 EOF
-"$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" --token-auth-file "$work/tokens.csv" \
-  --authorization-mode RBAC --v 0 > "$work/server.out" 2> "$work/server.err" &
-server_pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^listening on ' "$work/server.out" 2>/dev/null && break
-  sleep 0.1
-done
-grep -q '^listening on https://' "$work/server.out" || { cat "$work/server.err"; echo "server did not start" >&2; exit 1; }
-
-k() { "$kubectl_bin" --kubeconfig "$work/kubeconfig.yaml" --request-timeout=20s "$@"; }
-fail() { echo "e2e rbac: $*" >&2; exit 1; }
-expect() {
+start_server --token-auth-file "$work/tokens.csv" \
+  --authorization-mode RBAC --v 0
+expect() { # a fixed string, not a pattern
   local what=$1 needle=$2; shift 2
   grep -qF -- "$needle" <<< "$*" || fail "$what: expected '$needle' in: $*"
 }
