@@ -22,6 +22,7 @@ mc() { # mc NAME SIZE: a Memcached manifest
 }
 
 k create namespace ssa > /dev/null
+expect "namespace managedFields" "manager: kubectl-create" "$(k get namespace ssa -o yaml --show-managed-fields)"
 
 # Create on apply, then an apply that changes nothing.
 mc a 2 > "$work/a.yaml"

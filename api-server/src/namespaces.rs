@@ -72,7 +72,7 @@ impl Namespaces {
     pub async fn ensure_system(&self) -> Result<(), Status> {
         for name in SYSTEM_NAMESPACES {
             let body = json!({"metadata": {"name": name}});
-            match self.create(&body).await {
+            match self.create(&body, "kube-apiserver").await {
                 Ok(_) => {}
                 Err(e) if e.code == 409 => {}
                 Err(e) => return Err(e),
@@ -82,7 +82,7 @@ impl Namespaces {
     }
 
     /// `POST /api/v1/namespaces`.
-    pub async fn create(&self, body: &Value) -> Result<Value, Status> {
+    pub async fn create(&self, body: &Value, manager: &str) -> Result<Value, Status> {
         let name = body
             .pointer("/metadata/name")
             .and_then(Value::as_str)
@@ -124,13 +124,30 @@ impl Namespaces {
             m.remove("resourceVersion");
             m.remove("deletionTimestamp");
         }
-        let value = json!({
+        let mut value = json!({
             "apiVersion": "v1",
             "kind": "Namespace",
             "metadata": metadata,
             "spec": {"finalizers": ["kubernetes"]},
             "status": {"phase": "Active"}
         });
+        // managedFields, as for every create (the request's fields: not
+        // the phase and finalizers the server sets).
+        let mut requested = body.clone();
+        requested["apiVersion"] = json!("v1");
+        requested["kind"] = json!("Namespace");
+        api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now()).update(
+            &Value::Null,
+            &mut requested,
+            &api_core::apply::Writer {
+                manager,
+                api_version: "v1",
+                subresource: "",
+            },
+        );
+        if let Some(entries) = requested.pointer("/metadata/managedFields") {
+            value["metadata"]["managedFields"] = entries.clone();
+        }
         match self.storage.create(&key(&name), value).await {
             Ok(stored) => Ok(with_revision(stored)),
             Err(StorageError::AlreadyExists(_)) => Err(Status::already_exists(resource(), name)),

@@ -345,6 +345,22 @@ impl<T: RbacObject> RbacKind<T> {
         Ok(value)
     }
 
+    /// `object` to store, with its managedFields after this write from
+    /// `live` (null for a create), as for every kind.
+    fn tracked(live: &Value, object: &T, options: &WriteOptions) -> Result<Value, Status> {
+        let mut value = Self::encode(object)?;
+        api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now()).update(
+            live,
+            &mut value,
+            &api_core::apply::Writer {
+                manager: &options.manager,
+                api_version: "rbac.authorization.k8s.io/v1",
+                subresource: "",
+            },
+        );
+        Ok(value)
+    }
+
     fn invalid(name: &str, errors: &ErrorList) -> Status {
         Status::invalid(GroupKind::new(GROUP_NAME, T::KIND), name, errors)
     }
@@ -415,7 +431,11 @@ impl<T: RbacObject> RbacKind<T> {
         self.checked(&object, Some(&old), options).await?;
         let stored = self
             .storage(options.dry_run)
-            .update(&key, Self::encode(&object)?, current.revision)
+            .update(
+                &key,
+                Self::tracked(&current.value, &object, options)?,
+                current.revision,
+            )
             .await
             .map_err(|e| Self::storage_error(e, name))?;
         self.written(options.dry_run);
@@ -542,7 +562,10 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
             self.checked(&object, None, options).await?;
             let stored = self
                 .storage(options.dry_run)
-                .create(&Self::key(namespace, &name), Self::encode(&object)?)
+                .create(
+                    &Self::key(namespace, &name),
+                    Self::tracked(&Value::Null, &object, options)?,
+                )
                 .await
                 .map_err(|e| Self::storage_error(e, &name))?;
             self.written(options.dry_run);

@@ -845,7 +845,7 @@ async fn core_request(
                         namespaces
                     };
                     namespaces
-                        .create(&value)
+                        .create(&value, &options.manager)
                         .await
                         .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json"))
                 }

@@ -358,6 +358,15 @@ async fn rbac_lists_select_and_page() {
             .collect()
     };
 
+    // Writes of RBAC objects record managedFields as every write does (no
+    // fieldManager, no user agent: "unknown", as the apiserver names it).
+    let (_, a) = call(&app, "admin", "GET", &format!("{roles}/a"), None).await;
+    let entry = &a["metadata"]["managedFields"][0];
+    assert_eq!(entry["manager"], "unknown", "{a}");
+    assert_eq!(entry["operation"], "Update");
+    assert_eq!(entry["apiVersion"], "rbac.authorization.k8s.io/v1");
+    assert!(entry["fieldsV1"]["f:rules"].is_object(), "{entry}");
+
     let (_, list) = call(
         &app,
         "admin",

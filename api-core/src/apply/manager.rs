@@ -75,6 +75,16 @@ pub fn resource_schema(openapi_v3: &Value) -> Schema {
     Schema::new(&schema)
 }
 
+/// The apply schema of kinds served without one (built-in kinds such as
+/// Namespaces and the RBAC kinds): everything deduced (objects granular,
+/// lists atomic), `metadata` typed.
+pub fn untyped_schema() -> &'static Schema {
+    static UNTYPED: std::sync::LazyLock<Schema> = std::sync::LazyLock::new(|| {
+        resource_schema(&json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true}))
+    });
+    &UNTYPED
+}
+
 /// Fields no manager owns (`stripMetaManager`), built once.
 fn strip_set() -> &'static Set {
     static STRIP: std::sync::LazyLock<Set> = std::sync::LazyLock::new(build_strip_set);

@@ -15,6 +15,8 @@ pub mod typed;
 pub mod update;
 
 pub use fieldpath::{Path, PathElement, Set};
-pub use manager::{FieldManager, Writer, conflict_status, reset_fields, resource_schema};
+pub use manager::{
+    FieldManager, Writer, conflict_status, reset_fields, resource_schema, untyped_schema,
+};
 pub use typed::{Comparison, Schema};
 pub use update::{Conflict, Conflicts, ManagedFields, UpdateError, Updater, VersionedSet};
