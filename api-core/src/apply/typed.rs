@@ -525,13 +525,45 @@ impl Schema {
         path: &mut Vec<PathElement>,
         c: &mut Comparison,
     ) {
+        let kind = self.resolve(tr, rhs.or(lhs));
+        // With differing atoms (a map replaced by a scalar under
+        // preserve-unknown-fields...), the live value's atom is walked too,
+        // as `mergingWalker.merge` walks it on a copy (`w2`): what was
+        // under the old value is removed, an old scalar is modified.
+        if let Some(l) = lhs
+            && rhs.is_some()
+        {
+            let old = self.resolve(tr, Some(l));
+            if !old.same(&kind) {
+                self.compare_kind(old, lhs, rhs, path, c);
+            }
+        }
+        let in_leaf = self.compare_kind(kind, lhs, rhs, path, c);
+        if !in_leaf {
+            if lhs.is_none() {
+                c.added.insert(path);
+            } else if rhs.is_none() {
+                c.removed.insert(path);
+            }
+        }
+    }
+
+    /// One atom's comparison; whether it was a leaf.
+    fn compare_kind(
+        &self,
+        kind: Kind<'_>,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+        path: &mut Vec<PathElement>,
+        c: &mut Comparison,
+    ) -> bool {
         let leaf = |c: &mut Comparison, path: &[PathElement]| match (lhs, rhs) {
             (None, _) => c.added.insert(path),
             (_, None) => c.removed.insert(path),
             (Some(l), Some(r)) if l != r => c.modified.insert(path),
             _ => {}
         };
-        let in_leaf = match self.resolve(tr, rhs.or(lhs)) {
+        match kind {
             Kind::Invalid => false,
             Kind::Scalar => {
                 leaf(c, path);
@@ -573,13 +605,6 @@ impl Schema {
                     }
                     false
                 }
-            }
-        };
-        if !in_leaf {
-            if lhs.is_none() {
-                c.added.insert(path);
-            } else if rhs.is_none() {
-                c.removed.insert(path);
             }
         }
     }
@@ -775,6 +800,18 @@ enum Kind<'s> {
     Map(&'s MapDef),
 }
 
+impl Kind<'_> {
+    /// The same part of the same atom (`Atom.Equals` of deduced atoms).
+    fn same(&self, other: &Kind<'_>) -> bool {
+        match (self, other) {
+            (Kind::Invalid, Kind::Invalid) | (Kind::Scalar, Kind::Scalar) => true,
+            (Kind::List(a), Kind::List(b)) => std::ptr::eq(*a, *b),
+            (Kind::Map(a), Kind::Map(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+
 /// The fields that differ between two objects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Comparison {
@@ -790,5 +827,45 @@ impl Comparison {
     /// Whether nothing changed.
     pub fn is_same(&self) -> bool {
         self.removed.is_empty() && self.modified.is_empty() && self.added.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::apply::fieldpath::Path;
+
+    fn unknown() -> Schema {
+        Schema::new(&json!({"type": "object", "properties": {
+            "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}))
+    }
+
+    /// A map replaced by a scalar (and back) under preserve-unknown-fields:
+    /// what was under the map is removed, the old scalar modified, as
+    /// structured-merge-diff walks both atoms. Found by the `apply`
+    /// property tests (issue 17): without it a manager kept owning
+    /// `.extra.a.a` after another's forced apply set `extra.a: 0`.
+    #[test]
+    fn a_value_that_changes_atom_is_compared_as_both() {
+        let schema = unknown();
+        let map = json!({"extra": {"a": {"a": 0}}});
+        let scalar = json!({"extra": {"a": 0}});
+        let c = schema.compare(&map, &scalar);
+        assert_eq!(
+            c.removed,
+            Set::from_paths([Path::fields(&["extra", "a", "a"])])
+        );
+        assert_eq!(c.modified, Set::from_paths([Path::fields(&["extra", "a"])]));
+        assert!(c.added.is_empty(), "{c:?}");
+
+        let c = schema.compare(&scalar, &map);
+        assert_eq!(
+            c.added,
+            Set::from_paths([Path::fields(&["extra", "a", "a"])])
+        );
+        assert_eq!(c.modified, Set::from_paths([Path::fields(&["extra", "a"])]));
+        assert!(c.removed.is_empty(), "{c:?}");
     }
 }
