@@ -1373,10 +1373,7 @@ async fn patch_request(
     };
     if media.eq_ignore_ascii_case(APPLY_PATCH) {
         if options.field_manager.is_none() {
-            return Err(invalid(FieldError::required(
-                &FieldPath::new("fieldManager"),
-                "is required for apply patch",
-            )));
+            return Err(api_core::registry::manager_required());
         }
         return kind.apply(namespace, name, body, &options, status).await;
     }

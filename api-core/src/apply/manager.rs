@@ -485,7 +485,7 @@ impl<'s> FieldManager<'s> {
             })?,
             None => Managed::default(),
         };
-        let mut live_bare = without_managed_fields(live);
+        let live_bare = without_managed_fields(live);
         if managed.fields.is_empty() && !live_bare.is_null() {
             // skipNonApplied: what is there belongs to before-first-apply.
             let id = identifier(BEFORE_FIRST_APPLY, "Update", writer.api_version, "");
@@ -562,9 +562,8 @@ impl<'s> FieldManager<'s> {
             }
             annotations.insert(LAST_APPLIED.into(), Value::String(format!("{config}\n")));
         }
-        live_bare = new.take();
-        set_entries(&mut live_bare, encode(&managed));
-        Ok(Some(live_bare))
+        set_entries(&mut new, encode(&managed));
+        Ok(Some(new))
     }
 
     fn apply_fields(

@@ -69,7 +69,10 @@ impl Schema {
     /// Compiles a structural OpenAPI v3 schema (a CRD version's
     /// `openAPIV3Schema`).
     pub fn new(schema: &Value) -> Self {
-        let untyped = Atom {
+        // kube-openapi's two schemaless types: anything, with lists atomic
+        // and maps atomic (`__untyped_atomic_`) or granular with deduced
+        // values (`__untyped_deduced_`).
+        let anything = |element, atomic| Atom {
             scalar: true,
             list: Some(ListDef {
                 associative: false,
@@ -77,26 +80,13 @@ impl Schema {
                 items: UNTYPED,
             }),
             map: Some(MapDef {
-                element: UNTYPED,
-                atomic: true,
-                ..MapDef::default()
-            }),
-        };
-        let deduced = Atom {
-            scalar: true,
-            list: Some(ListDef {
-                associative: false,
-                keys: Vec::new(),
-                items: UNTYPED,
-            }),
-            map: Some(MapDef {
-                element: DEDUCED,
-                atomic: false,
+                element,
+                atomic,
                 ..MapDef::default()
             }),
         };
         let mut out = Schema {
-            atoms: vec![untyped, deduced],
+            atoms: vec![anything(UNTYPED, true), anything(DEDUCED, false)],
             root: UNTYPED,
         };
         out.root = out.compile(schema, false);

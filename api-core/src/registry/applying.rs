@@ -26,8 +26,9 @@ pub struct ApplyOptions {
 const APPLY_ATTEMPTS: usize = 5;
 
 /// 422 for an apply without a field manager, as `ValidatePatchOptions`
-/// answers.
-fn manager_required() -> Status {
+/// answers (`PatchOptions.meta.k8s.io "" is invalid: fieldManager:
+/// Required value: is required for apply patch`).
+pub fn manager_required() -> Status {
     let mut errors = crate::validation::ErrorList::new();
     errors.push(crate::validation::FieldError::required(
         &crate::validation::FieldPath::new("fieldManager"),
