@@ -300,26 +300,38 @@ impl Set {
     /// The paths in either set.
     pub fn union(&self, other: &Set) -> Set {
         let mut out = self.clone();
-        out.members.extend(other.members.iter().cloned());
+        out.union_with(other);
+        out
+    }
+
+    /// Adds the paths of `other`, in place: only `other`'s nodes are
+    /// visited, so a small set joins a large one cheaply.
+    pub fn union_with(&mut self, other: &Set) {
+        self.members.extend(other.members.iter().cloned());
         for (element, child) in &other.children {
-            match out.children.get_mut(element) {
-                Some(mine) => *mine = mine.union(child),
+            match self.children.get_mut(element) {
+                Some(mine) => mine.union_with(child),
                 None => {
-                    out.children.insert(element.clone(), child.clone());
+                    self.children.insert(element.clone(), child.clone());
                 }
             }
         }
-        out
     }
 
     /// The paths in both sets.
     pub fn intersection(&self, other: &Set) -> Set {
+        // Walk the smaller tree of children, look up in the larger.
+        let (small, large) = if self.children.len() <= other.children.len() {
+            (self, other)
+        } else {
+            (other, self)
+        };
         let members = self.members.intersection(&other.members).cloned().collect();
-        let children = self
+        let children = small
             .children
             .iter()
             .filter_map(|(element, child)| {
-                let theirs = other.children.get(element)?;
+                let theirs = large.children.get(element)?;
                 let both = child.intersection(theirs);
                 (!both.is_empty()).then(|| (element.clone(), both))
             })
@@ -329,39 +341,46 @@ impl Set {
 
     /// The paths of `self` that are not in `other`.
     pub fn difference(&self, other: &Set) -> Set {
-        let members = self.members.difference(&other.members).cloned().collect();
-        let children = self
-            .children
-            .iter()
-            .filter_map(|(element, child)| match other.children.get(element) {
-                None => Some((element.clone(), child.clone())),
-                Some(theirs) => {
-                    let rest = child.difference(theirs);
-                    (!rest.is_empty()).then(|| (element.clone(), rest))
-                }
-            })
-            .collect();
-        Set { members, children }
+        let mut out = self.clone();
+        out.difference_with(other);
+        out
+    }
+
+    /// Removes the paths of `other`, in place (only `other`'s nodes are
+    /// visited).
+    pub fn difference_with(&mut self, other: &Set) {
+        self.remove_all(other, false);
     }
 
     /// The paths of `self` that are neither in `other` nor below one of
     /// its paths (`RecursiveDifference`: removing `status` removes
     /// everything under it).
     pub fn recursive_difference(&self, other: &Set) -> Set {
-        let members = self.members.difference(&other.members).cloned().collect();
-        let children = self
-            .children
-            .iter()
-            .filter(|(element, _)| !other.members.contains(*element))
-            .filter_map(|(element, child)| match other.children.get(element) {
-                None => Some((element.clone(), child.clone())),
-                Some(theirs) => {
-                    let rest = child.recursive_difference(theirs);
-                    (!rest.is_empty()).then(|| (element.clone(), rest))
+        let mut out = self.clone();
+        out.recursive_difference_with(other);
+        out
+    }
+
+    /// [`Set::recursive_difference`] in place.
+    pub fn recursive_difference_with(&mut self, other: &Set) {
+        self.remove_all(other, true);
+    }
+
+    fn remove_all(&mut self, other: &Set, recursive: bool) {
+        for member in &other.members {
+            self.members.remove(member);
+            if recursive {
+                self.children.remove(member);
+            }
+        }
+        for (element, theirs) in &other.children {
+            if let Some(mine) = self.children.get_mut(element) {
+                mine.remove_all(theirs, recursive);
+                if mine.is_empty() {
+                    self.children.remove(element);
                 }
-            })
-            .collect();
-        Set { members, children }
+            }
+        }
     }
 
     /// The paths that lead to no other path of the set (`Leaves`).

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::fieldpath::{Path, PathElement, Set};
@@ -243,7 +244,7 @@ fn encode(managed: &Managed) -> Vec<ManagedFieldsEntry> {
 fn entries_of(object: &Value) -> Option<Vec<ManagedFieldsEntry>> {
     object
         .pointer("/metadata/managedFields")
-        .map(|v| serde_json::from_value(v.clone()).unwrap_or_default())
+        .map(|v| Vec::<ManagedFieldsEntry>::deserialize(v).unwrap_or_default())
 }
 
 fn set_entries(object: &mut Value, entries: Vec<ManagedFieldsEntry>) {
@@ -306,33 +307,50 @@ impl<'s> FieldManager<'s> {
     /// them); an object that exists without managedFields stays without,
     /// as the apiserver leaves objects it never tracked.
     pub fn update(&self, live: &Value, new: &mut Value, writer: &Writer<'_>) {
+        let request = new
+            .get_mut("metadata")
+            .and_then(Value::as_object_mut)
+            .and_then(|m| m.remove("managedFields"))
+            .map(|v| serde_json::from_value::<Vec<ManagedFieldsEntry>>(v).unwrap_or_default());
+        let live_entries = entries_of(live).unwrap_or_default();
+        let entries = self.update_entries(live, &live_entries, new, request.as_deref(), writer);
+        set_entries(new, entries);
+    }
+
+    /// [`FieldManager::update`] for callers that keep managedFields apart
+    /// from the object's JSON (a typed object's `metadata.managed_fields`):
+    /// the entries of `new` after the write from `live` (with
+    /// `live_entries`) by `writer`. `request` is what the request sent
+    /// (`None`: nothing, so the live entries carry over). A
+    /// `metadata.managedFields` left in `live` or `new` is ignored.
+    pub fn update_entries(
+        &self,
+        live: &Value,
+        live_entries: &[ManagedFieldsEntry],
+        new: &Value,
+        request: Option<&[ManagedFieldsEntry]>,
+        writer: &Writer<'_>,
+    ) -> Vec<ManagedFieldsEntry> {
         let subresource = !writer.subresource.is_empty();
-        let live_managed = || {
-            entries_of(live)
-                .and_then(|e| decode(&e).ok())
-                .unwrap_or_default()
-        };
-        let mut managed = match entries_of(new) {
+        let live_managed = || decode(live_entries).unwrap_or_default();
+        let mut managed = match request {
             _ if subresource => live_managed(),
             Some(e) if e.is_empty() || (e.len() == 1 && e[0] == ManagedFieldsEntry::default()) => {
                 Managed::default()
             }
-            Some(e) => match decode(&e) {
+            Some(e) => match decode(e) {
                 Ok(m) if !m.fields.is_empty() => m,
                 _ => live_managed(),
             },
             None => live_managed(),
         };
-        let live_bare = without_managed_fields(live);
-        let new_bare = without_managed_fields(new);
         // skipNonApplied: an existing object that was never tracked.
         let existing = live
             .pointer("/metadata/uid")
             .and_then(Value::as_str)
             .is_some_and(|u| !u.is_empty());
         if managed.fields.is_empty() && existing {
-            set_entries(new, Vec::new());
-            return;
+            return Vec::new();
         }
         let id = identifier(
             writer.manager,
@@ -340,21 +358,19 @@ impl<'s> FieldManager<'s> {
             writer.api_version,
             writer.subresource,
         );
-        if let Ok(fields) = self.update_fields(
-            &live_bare,
-            &new_bare,
-            writer.api_version,
-            managed.fields.clone(),
-            &id,
-        ) {
-            managed.fields = fields.0;
-            if fields.1 {
-                managed.times.insert(id, Some(self.now));
-            }
-            self.cap_updaters(&mut managed);
+        let fields = std::mem::take(&mut managed.fields);
+        // An update never conflicts, so this does not fail; if it did, the
+        // apiserver would keep what the object had.
+        let Ok((fields, changed)) = self.update_fields(live, new, writer.api_version, fields, &id)
+        else {
+            return live_entries.to_vec();
+        };
+        managed.fields = fields;
+        if changed {
+            managed.times.insert(id, Some(self.now));
         }
-        // On failure the apiserver keeps what the object had.
-        set_entries(new, encode(&managed));
+        self.cap_updaters(&mut managed);
+        encode(&managed)
     }
 
     /// `managedFieldsUpdater` + `stripMetaManager` around the updater's
@@ -376,8 +392,11 @@ impl<'s> FieldManager<'s> {
         let Some(current) = managers.remove(CURRENT) else {
             return Ok((managers, false));
         };
-        let set = match managers.get(id) {
-            Some(previous) => current.set.union(&previous.set),
+        let set = match managers.remove(id) {
+            Some(mut previous) => {
+                previous.set.union_with(&current.set);
+                previous.set
+            }
             None => current.set,
         };
         managers.insert(
@@ -616,7 +635,7 @@ impl<'s> FieldManager<'s> {
 /// Removes the server's metadata fields from `id`'s set.
 fn strip(managers: &mut ManagedFields, id: &str) {
     if let Some(vs) = managers.get_mut(id) {
-        vs.set = vs.set.difference(strip_set());
+        vs.set.difference_with(strip_set());
         if vs.set.is_empty() {
             managers.remove(id);
         }

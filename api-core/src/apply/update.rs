@@ -114,11 +114,11 @@ impl<'s> Updater<'s> {
         self
     }
 
-    fn filter(&self, set: Set) -> Set {
-        match self.reset {
-            Some(reset) => set.recursive_difference(reset),
-            None => set,
+    fn filter(&self, mut set: Set) -> Set {
+        if let Some(reset) = self.reset {
+            set.recursive_difference_with(reset);
         }
+        set
     }
 
     /// Ownership after the change from `old` to `new` by `workflow`: other
@@ -136,7 +136,8 @@ impl<'s> Updater<'s> {
         compare.removed = self.filter(compare.removed);
         compare.modified = self.filter(compare.modified);
         compare.added = self.filter(compare.added);
-        let changed = compare.modified.union(&compare.added);
+        let mut changed = compare.modified.clone();
+        changed.union_with(&compare.added);
         let mut conflicts = ManagedFields::new();
         for (manager, vs) in &managers {
             if manager == workflow {
@@ -162,11 +163,9 @@ impl<'s> Updater<'s> {
                 continue;
             }
             if let Some(c) = conflicts.get(manager) {
-                vs.set = vs.set.difference(&c.set);
+                vs.set.difference_with(&c.set);
             }
-            if !compare.removed.is_empty() {
-                vs.set = vs.set.difference(&compare.removed);
-            }
+            vs.set.difference_with(&compare.removed);
         }
         managers.retain(|_, vs| !vs.set.is_empty());
         Ok((managers, compare))
@@ -187,12 +186,11 @@ impl<'s> Updater<'s> {
             .remove(manager)
             .map(|vs| vs.set)
             .unwrap_or_default();
-        let set = self.filter(
-            previous
-                .difference(&compare.removed)
-                .union(&compare.modified)
-                .union(&compare.added),
-        );
+        let mut set = previous;
+        set.difference_with(&compare.removed);
+        set.union_with(&compare.modified);
+        set.union_with(&compare.added);
+        let set = self.filter(set);
         if !set.is_empty() {
             managers.insert(
                 manager.to_string(),
@@ -254,9 +252,10 @@ impl<'s> Updater<'s> {
         let named = |s: &Set| schema.ensure_named_fields_are_members(s);
         let pruned = schema.remove_items(merged, &named(last));
         // Add back what some manager owns.
-        let owned = managers
-            .values()
-            .fold(Set::new(), |acc, vs| acc.union(&vs.set));
+        let owned = managers.values().fold(Set::new(), |mut acc, vs| {
+            acc.union_with(&vs.set);
+            acc
+        });
         let merged_set = named(&schema.to_field_set(merged));
         let pruned_set = named(&schema.to_field_set(&pruned));
         let pruned = schema.remove_items(

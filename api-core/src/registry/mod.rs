@@ -424,29 +424,38 @@ impl<K: Served> Registry<K> {
     /// Records the write of `new` over `live` (none for a create) in
     /// `new`'s managedFields, as the apiserver's field manager does for
     /// every create, update and patch.
-    fn track(&self, live: Option<&K>, new: &mut K, subresource: &str) -> Result<(), Status> {
+    fn track(&self, live: Option<&mut K>, new: &mut K, subresource: &str) -> Result<(), Status> {
         let schema = self.apply_schema();
         let reset = crate::apply::reset_fields(K::STATUS_SUBRESOURCE, subresource);
         let manager = crate::apply::FieldManager::new(schema, (self.clock)()).with_reset(&reset);
-        let live = match live {
-            Some(l) => serde_json::to_value(l).map_err(Status::internal_error)?,
-            None => Value::Null,
+        // The objects' JSON without their managedFields, which stay typed
+        // (taken out for the conversion and put back).
+        let request = std::mem::take(&mut new.metadata_mut().managed_fields);
+        let value = serde_json::to_value(&*new).map_err(Status::internal_error);
+        let (live, live_entries) = match live {
+            Some(l) => {
+                let entries = std::mem::take(&mut l.metadata_mut().managed_fields);
+                let value = serde_json::to_value(&*l);
+                l.metadata_mut().managed_fields = entries;
+                (
+                    value.map_err(Status::internal_error)?,
+                    l.metadata().managed_fields.as_slice(),
+                )
+            }
+            None => (Value::Null, &[][..]),
         };
-        let mut value = serde_json::to_value(&*new).map_err(Status::internal_error)?;
         let version = K::api_version();
-        manager.update(
+        new.metadata_mut().managed_fields = manager.update_entries(
             &live,
-            &mut value,
+            live_entries,
+            &value?,
+            (!request.is_empty()).then_some(request.as_slice()),
             &crate::apply::Writer {
                 manager: &self.manager,
                 api_version: &version,
                 subresource,
             },
         );
-        new.metadata_mut().managed_fields = value
-            .pointer("/metadata/managedFields")
-            .and_then(|m| serde_json::from_value(m.clone()).ok())
-            .unwrap_or_default();
         Ok(())
     }
 
@@ -666,7 +675,7 @@ impl<K: Served> Registry<K> {
         Self::check_name(&name)?;
         Self::match_namespace(new.metadata_mut(), namespace)?;
         let ns = new.metadata().namespace.clone();
-        let (old, revision) = match self.stored(&ns, &name).await {
+        let (mut old, revision) = match self.stored(&ns, &name).await {
             Ok(found) => found,
             Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
                 new.metadata_mut().resource_version.clear();
@@ -697,7 +706,7 @@ impl<K: Served> Registry<K> {
         }
         new.apply_defaults();
         if let Tracking::Update(subresource) = tracking {
-            self.track(Some(&old), &mut new, subresource)?;
+            self.track(Some(&mut old), &mut new, subresource)?;
         }
         // BeforeUpdate
         let errors = if status {
