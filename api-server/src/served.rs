@@ -207,7 +207,16 @@ fn decode_body<K: Served + CustomResourceExt>(
         apply_defaults: false,
         validate: false,
     };
-    let decoded = decode::<K>(body, &options)?;
+    let mut decoded = decode::<K>(body, &options)?;
+    // `"managedFields": []` clears them, which the typed object cannot
+    // carry by itself.
+    let names_managed_fields = body.windows(15).any(|w| w == b"\"managedFields\"");
+    if names_managed_fields
+        && serde_json::from_slice::<serde_json::Value>(body)
+            .is_ok_and(|v| api_core::apply::clears_managed_fields(&v))
+    {
+        decoded.object.metadata_mut().managed_fields = api_core::apply::reset_marker();
+    }
     Ok((decoded.object, decoded.warnings))
 }
 

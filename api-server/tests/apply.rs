@@ -363,3 +363,58 @@ async fn every_write_records_its_manager() {
     assert_eq!(entries[0]["fieldsV1"], json!({"f:spec": {"f:size": {}}}));
     assert_eq!(entries[1]["fieldsV1"], json!({"f:spec": {}}));
 }
+
+/// kubernetes `test/integration/apiserver/apply/apply_test.go`,
+/// `TestClearManagedFieldsWithUpdateEmptyList`: a PUT whose body sets
+/// `managedFields: []` clears them (the typed object cannot carry the
+/// empty list, so the server marks the reset); a PUT without the field
+/// keeps them.
+#[tokio::test]
+async fn a_put_with_an_empty_managed_fields_list_clears_them() {
+    let app = app();
+    let config = r#"{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"c","labels":{"test-label":"test"}},"spec":{"size":1}}"#;
+    let (code, created) = call(
+        &app,
+        "PATCH",
+        &format!("{GIZMOS}/c?fieldManager=apply_test"),
+        "application/apply-patch+yaml",
+        config,
+        "test",
+    )
+    .await;
+    assert_eq!(code, StatusCode::CREATED, "{created}");
+    assert_eq!(managers(&created).len(), 1);
+
+    let mut put = created.clone();
+    put["metadata"]
+        .as_object_mut()
+        .unwrap()
+        .remove("managedFields");
+    let (code, kept) = call(
+        &app,
+        "PUT",
+        &format!("{GIZMOS}/c"),
+        "application/json",
+        &put.to_string(),
+        "test",
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{kept}");
+    assert_eq!(managers(&kept), managers(&created), "no field: kept");
+
+    put["metadata"]["managedFields"] = json!([]);
+    put["metadata"]["resourceVersion"] = kept["metadata"]["resourceVersion"].clone();
+    let (code, cleared) = call(
+        &app,
+        "PUT",
+        &format!("{GIZMOS}/c"),
+        "application/json",
+        &put.to_string(),
+        "test",
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{cleared}");
+    assert_eq!(cleared["metadata"].get("managedFields"), None, "{cleared}");
+    let (_, read) = call(&app, "GET", &format!("{GIZMOS}/c"), "", "", "test").await;
+    assert_eq!(read["metadata"].get("managedFields"), None, "{read}");
+}

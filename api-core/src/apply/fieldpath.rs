@@ -272,9 +272,18 @@ impl Set {
         };
         let mut node = self;
         for element in parents {
-            node = node.children.entry(element.clone()).or_default();
+            // Clone a step only when its node is new.
+            if !node.children.contains_key(element) {
+                node.children.insert(element.clone(), Set::new());
+            }
+            let Some(child) = node.children.get_mut(element) else {
+                return;
+            };
+            node = child;
         }
-        node.members.insert(last.clone());
+        if !node.members.contains(last) {
+            node.members.insert(last.clone());
+        }
     }
 
     /// Whether the path is in the set.

@@ -126,6 +126,25 @@ pub fn reset_fields(has_status_subresource: bool, subresource: &str) -> Set {
     }
 }
 
+/// Whether a request's JSON clears managedFields with an empty list
+/// (`"managedFields": []`), which the apiserver reads as a reset
+/// (`isResetManagedFields`), as it reads `[{}]`. A typed object cannot
+/// tell an empty list from none (which keeps the live entries), so a
+/// caller that decodes the JSON into one marks the reset with
+/// [`reset_marker`].
+pub fn clears_managed_fields(object: &Value) -> bool {
+    object
+        .pointer("/metadata/managedFields")
+        .and_then(Value::as_array)
+        .is_some_and(Vec::is_empty)
+}
+
+/// The managedFields that ask a write to clear them: one empty entry, as
+/// the Kubernetes documentation's "Clearing managedFields" sends.
+pub fn reset_marker() -> Vec<ManagedFieldsEntry> {
+    vec![ManagedFieldsEntry::default()]
+}
+
 /// Who writes: the manager name, and the API version and subresource of
 /// the request.
 #[derive(Clone, Debug)]

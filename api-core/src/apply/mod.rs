@@ -16,7 +16,8 @@ pub mod update;
 
 pub use fieldpath::{Path, PathElement, Set};
 pub use manager::{
-    FieldManager, Writer, conflict_status, reset_fields, resource_schema, untyped_schema,
+    FieldManager, Writer, clears_managed_fields, conflict_status, reset_fields, reset_marker,
+    resource_schema, untyped_schema,
 };
 pub use typed::{Comparison, Schema};
 pub use update::{Conflict, Conflicts, ManagedFields, UpdateError, Updater, VersionedSet};

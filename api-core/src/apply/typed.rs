@@ -579,18 +579,21 @@ impl Schema {
                     leaf(c, path);
                     true
                 } else {
-                    let keys: std::collections::BTreeSet<&String> =
-                        l.into_iter().chain(r).flat_map(Map::keys).collect();
-                    for key in keys {
+                    // Every key of either side once, without collecting
+                    // them: the result is sets, so the order is free.
+                    let only_right = r
+                        .into_iter()
+                        .flatten()
+                        .filter(|(k, _)| l.is_none_or(|l| !l.contains_key(*k)));
+                    let pairs = l
+                        .into_iter()
+                        .flatten()
+                        .map(|(k, v)| (k, Some(v), r.and_then(|m| m.get(k))))
+                        .chain(only_right.map(|(k, v)| (k, None, Some(v))));
+                    for (key, lv, rv) in pairs {
                         let (ctr, _) = map.field_type(key);
                         path.push(PathElement::Field(key.clone()));
-                        self.compare_at(
-                            l.and_then(|m| m.get(key)),
-                            r.and_then(|m| m.get(key)),
-                            ctr,
-                            path,
-                            c,
-                        );
+                        self.compare_at(lv, rv, ctr, path, c);
                         path.pop();
                     }
                     false

@@ -148,6 +148,9 @@ impl<K: Served> Registry<K> {
         if validation == FieldValidation::Strict && !warnings.is_empty() {
             return Err(strict_error(&warnings));
         }
+        if crate::apply::clears_managed_fields(&patched) {
+            object.metadata_mut().managed_fields = crate::apply::reset_marker();
+        }
         // A patch that removes the resourceVersion applies to what is
         // stored.
         if object.metadata().resource_version.is_empty() {
