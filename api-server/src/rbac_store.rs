@@ -232,6 +232,14 @@ impl RbacState {
     }
 }
 
+/// Whether a write records its managedFields (`Update`), or carries the
+/// ones an apply computed (`Done`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tracking {
+    Update,
+    Done,
+}
+
 /// One RBAC kind served from storage.
 pub struct RbacKind<T: RbacObject> {
     state: Arc<RbacState>,
@@ -347,8 +355,16 @@ impl<T: RbacObject> RbacKind<T> {
 
     /// `object` to store, with its managedFields after this write from
     /// `live` (null for a create), as for every kind.
-    fn tracked(live: &Value, object: &T, options: &WriteOptions) -> Result<Value, Status> {
+    fn tracked(
+        live: &Value,
+        object: &T,
+        options: &WriteOptions,
+        tracking: Tracking,
+    ) -> Result<Value, Status> {
         let mut value = Self::encode(object)?;
+        if tracking == Tracking::Done {
+            return Ok(value);
+        }
         api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now()).update(
             live,
             &mut value,
@@ -385,12 +401,122 @@ impl<T: RbacObject> RbacKind<T> {
         }
     }
 
+    /// A create of `object` in `namespace`.
+    async fn insert(
+        &self,
+        namespace: &str,
+        mut object: T,
+        options: &WriteOptions,
+        tracking: Tracking,
+    ) -> Result<Written, Status> {
+        let meta = object.meta_mut();
+        if T::NAMESPACED {
+            if !meta.namespace.is_empty() && meta.namespace != namespace {
+                return Err(Status::bad_request(
+                    "the namespace of the provided object does not match the namespace sent on the request",
+                ));
+            }
+            meta.namespace = namespace.to_string();
+        } else {
+            meta.namespace.clear();
+        }
+        meta.resource_version.clear();
+        meta.uid = new_uid();
+        meta.creation_timestamp = Some(Time::now());
+        let name = meta.name.clone();
+        Self::check_name(&name)?;
+        object.set_defaults();
+        self.checked(&object, None, options).await?;
+        let stored = self
+            .storage(options.dry_run)
+            .create(
+                &Self::key(namespace, &name),
+                Self::tracked(&Value::Null, &object, options, tracking)?,
+            )
+            .await
+            .map_err(|e| Self::storage_error(e, &name))?;
+        self.written(options.dry_run);
+        Ok(Written {
+            object: with_revision(stored),
+            warnings: Vec::new(),
+            created: true,
+        })
+    }
+
+    /// Server-side apply of `body` (YAML or JSON) as the apiserver runs it
+    /// for these kinds: their schema deduced (objects granular, lists
+    /// atomic), the object created when missing, a no-op writing nothing,
+    /// a lost race applied again to the new state.
+    async fn apply_config(
+        &self,
+        namespace: &str,
+        name: &str,
+        body: &[u8],
+        options: &WriteOptions,
+    ) -> Result<Written, Status> {
+        const RBAC_V1: &str = "rbac.authorization.k8s.io/v1";
+        let config = api_core::registry::apply_config(
+            body,
+            RBAC_V1,
+            T::KIND,
+            name,
+            T::NAMESPACED.then_some(namespace),
+        )?;
+        Self::check_name(name)?;
+        let manager = options.field_manager.as_deref().unwrap_or_default();
+        let writer = api_core::apply::Writer {
+            manager,
+            api_version: RBAC_V1,
+            subresource: "",
+        };
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let live = match self.get(namespace, name).await {
+                Ok(live) => live,
+                Err(e) if e.code == 404 => Value::Null,
+                Err(e) => return Err(e),
+            };
+            let fm =
+                api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now());
+            let Some(new) = fm.apply(&live, &config, &writer, options.force)? else {
+                return Ok(Written {
+                    object: live,
+                    warnings: Vec::new(),
+                    created: false,
+                });
+            };
+            let bytes = serde_json::to_vec(&new).map_err(Status::internal_error)?;
+            let (object, warnings) = Self::decode(&bytes, options.field_validation)?;
+            let result = if live.is_null() {
+                self.insert(namespace, object, options, Tracking::Done)
+                    .await
+            } else {
+                self.write_update(namespace, name, object, options, Tracking::Done)
+                    .await
+            };
+            match result {
+                Ok(mut written) => {
+                    written.warnings = warnings;
+                    return Ok(written);
+                }
+                // Lost a race with another write: apply to the new state.
+                Err(e)
+                    if attempt < 5
+                        && e.code == 409
+                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
     async fn write_update(
         &self,
         namespace: &str,
         name: &str,
         mut object: T,
         options: &WriteOptions,
+        tracking: Tracking,
     ) -> Result<Written, Status> {
         Self::check_name(name)?;
         if object.meta().name != name {
@@ -433,7 +559,7 @@ impl<T: RbacObject> RbacKind<T> {
             .storage(options.dry_run)
             .update(
                 &key,
-                Self::tracked(&current.value, &object, options)?,
+                Self::tracked(&current.value, &object, options, tracking)?,
                 current.revision,
             )
             .await
@@ -541,39 +667,12 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
         options: &'a WriteOptions,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let (mut object, warnings) = Self::decode(body, options.field_validation)?;
-            let meta = object.meta_mut();
-            if T::NAMESPACED {
-                if !meta.namespace.is_empty() && meta.namespace != namespace {
-                    return Err(Status::bad_request(
-                        "the namespace of the provided object does not match the namespace sent on the request",
-                    ));
-                }
-                meta.namespace = namespace.to_string();
-            } else {
-                meta.namespace.clear();
-            }
-            meta.resource_version.clear();
-            meta.uid = new_uid();
-            meta.creation_timestamp = Some(Time::now());
-            let name = meta.name.clone();
-            Self::check_name(&name)?;
-            object.set_defaults();
-            self.checked(&object, None, options).await?;
-            let stored = self
-                .storage(options.dry_run)
-                .create(
-                    &Self::key(namespace, &name),
-                    Self::tracked(&Value::Null, &object, options)?,
-                )
-                .await
-                .map_err(|e| Self::storage_error(e, &name))?;
-            self.written(options.dry_run);
-            Ok(Written {
-                object: with_revision(stored),
-                warnings,
-                created: true,
-            })
+            let (object, warnings) = Self::decode(body, options.field_validation)?;
+            let mut written = self
+                .insert(namespace, object, options, Tracking::Update)
+                .await?;
+            written.warnings = warnings;
+            Ok(written)
         })
     }
 
@@ -587,7 +686,9 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
             let (object, warnings) = Self::decode(body, options.field_validation)?;
-            let mut written = self.write_update(namespace, name, object, options).await?;
+            let mut written = self
+                .write_update(namespace, name, object, options, Tracking::Update)
+                .await?;
             written.warnings = warnings;
             Ok(written)
         })
@@ -609,10 +710,23 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
             let patched = api_core::patch::apply(&current, body, patch_type, &Value::Null)?;
             let bytes = serde_json::to_vec(&patched).map_err(Status::internal_error)?;
             let (object, warnings) = Self::decode(&bytes, options.field_validation)?;
-            let mut written = self.write_update(namespace, name, object, options).await?;
+            let mut written = self
+                .write_update(namespace, name, object, options, Tracking::Update)
+                .await?;
             written.warnings = warnings;
             Ok(written)
         })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        body: &'a [u8],
+        options: &'a WriteOptions,
+        _status: bool,
+    ) -> BoxFuture<'a, Result<Written, Status>> {
+        Box::pin(self.apply_config(namespace, name, body, options))
     }
 
     fn delete<'a>(

@@ -61,7 +61,13 @@ impl<K: Served> Registry<K> {
         if &*self.manager == UNKNOWN_MANAGER {
             return Err(manager_required());
         }
-        let mut config = parse_config(config)?;
+        let mut config = apply_config(
+            config,
+            &K::api_version(),
+            K::KIND,
+            name,
+            K::SCOPE.is_namespaced().then_some(namespace),
+        )?;
         // Unknown fields go before the apply, as the apiserver prunes them
         // (warned about or refused per `fieldValidation`).
         let unknown: Vec<String> = self
@@ -77,43 +83,6 @@ impl<K: Served> Registry<K> {
             FieldValidation::Strict => return Err(strict_error(&unknown)),
         };
         let api_version = K::api_version();
-        let (got_version, got_kind) = (
-            config
-                .get("apiVersion")
-                .and_then(Value::as_str)
-                .unwrap_or(""),
-            config.get("kind").and_then(Value::as_str).unwrap_or(""),
-        );
-        if got_version != api_version || got_kind != K::KIND {
-            return Err(Status::bad_request(format!(
-                "invalid object type: {}, Kind={got_kind}",
-                if got_version.is_empty() {
-                    "/"
-                } else {
-                    got_version
-                }
-            )));
-        }
-        let body_name = config
-            .pointer("/metadata/name")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        if body_name != name {
-            return Err(Status::bad_request(format!(
-                "the name of the object ({body_name}) does not match the name on the URL ({name})"
-            )));
-        }
-        if let Some(ns) = config
-            .pointer("/metadata/namespace")
-            .and_then(Value::as_str)
-            && !ns.is_empty()
-            && ns != namespace
-            && K::SCOPE.is_namespaced()
-        {
-            return Err(Status::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ));
-        }
         Self::check_name(name)?;
         let subresource = if options.status { "status" } else { "" };
         let reset = reset_fields(K::STATUS_SUBRESOURCE, subresource);
@@ -173,6 +142,62 @@ impl<K: Served> Registry<K> {
             }
         }
     }
+}
+
+/// An apply request's body (`application/apply-patch+yaml`: JSON, or YAML,
+/// one object), checked as the apiserver checks it against the request:
+/// the configuration's `apiVersion` and `kind` are the resource's (400
+/// `invalid object type` otherwise), its `metadata.name` is the URL's, and
+/// its `metadata.namespace`, when set, the request's (`namespace` is
+/// `None` for a cluster-scoped kind, which ignores it). For served kinds
+/// that are not registries (the API server's RBAC kinds).
+pub fn apply_config(
+    body: &[u8],
+    api_version: &str,
+    kind: &str,
+    name: &str,
+    namespace: Option<&str>,
+) -> Result<Value, Status> {
+    let config = parse_config(body)?;
+    let (got_version, got_kind) = (
+        config
+            .get("apiVersion")
+            .and_then(Value::as_str)
+            .unwrap_or(""),
+        config.get("kind").and_then(Value::as_str).unwrap_or(""),
+    );
+    if got_version != api_version || got_kind != kind {
+        return Err(Status::bad_request(format!(
+            "invalid object type: {}, Kind={got_kind}",
+            if got_version.is_empty() {
+                "/"
+            } else {
+                got_version
+            }
+        )));
+    }
+    let body_name = config
+        .pointer("/metadata/name")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if body_name != name {
+        return Err(Status::bad_request(format!(
+            "the name of the object ({body_name}) does not match the name on the URL ({name})"
+        )));
+    }
+    if let (Some(request), Some(ns)) = (
+        namespace,
+        config
+            .pointer("/metadata/namespace")
+            .and_then(Value::as_str),
+    ) && !ns.is_empty()
+        && ns != request
+    {
+        return Err(Status::bad_request(
+            "the namespace of the provided object does not match the namespace sent on the request",
+        ));
+    }
+    Ok(config)
 }
 
 /// The apply body: JSON, or YAML (a superset); one object.
