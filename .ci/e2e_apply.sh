@@ -3,7 +3,8 @@
 # `examples --bin apiserver` on a free loopback port: apply --server-side
 # (create, unchanged), managedFields as kubectl shows them, a conflict in
 # the apiserver's words, --force-conflicts, --field-manager, status
-# applies, and the client-side -> server-side migration kubectl performs.
+# applies, the client-side <-> server-side migration kubectl performs, and
+# Namespaces (RBAC manifests: .ci/e2e_rbac.sh, which serves them).
 # Usage: .ci/e2e_apply.sh PATH/TO/kubectl PATH/TO/apiserver
 # Bounded: every kubectl call has a request timeout; the server is stopped
 # on exit.
@@ -97,5 +98,20 @@ expect "last-applied kept current" '"size":3' "$(k get -n ssa mc b -o jsonpath='
 printf 'apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata:\n  name: b\nspec:\n  size: 3\n' > "$work/b-nolabel.yaml"
 k apply -n ssa --server-side -f "$work/b-nolabel.yaml" > /dev/null
 refute "label removed with the applier's last mention" "cache" "$(k get -n ssa mc b -o jsonpath='{.metadata.labels}')"
+
+# ... and down again ("Downgrading from server-side apply to client-side
+# apply"): kubectl's server-side applies kept last-applied current, so a
+# client-side apply just works.
+mc b 2 > "$work/b2.yaml"
+expect "client-side after server-side" "configured" "$(k apply -n ssa -f "$work/b2.yaml")"
+expect "downgraded value" "2" "$(k get -n ssa mc b -o jsonpath='{.spec.size}')"
+
+# Namespaces: labelled, and applied server-side.
+expect "label namespace" "namespace/ssa labeled" "$(k label namespace ssa tier=web)"
+expect "namespace label" "web" "$(k get namespace ssa -o jsonpath='{.metadata.labels.tier}')"
+printf 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ssa-applied\n  labels:\n    tier: web\n' > "$work/ns.yaml"
+expect "apply --server-side (Namespace)" "namespace/ssa-applied serverside-applied" \
+  "$(k apply --server-side -f "$work/ns.yaml")"
+expect "applied namespace" "Active" "$(k get namespace ssa-applied -o jsonpath='{.status.phase}')"
 
 echo "e2e apply: ok"

@@ -79,6 +79,10 @@ out=$(k apply -f "$work/rbac.yaml")
 expect "apply rbac" "role.rbac.authorization.k8s.io/mc-reader created" "$out"
 expect "apply rbac" "rolebinding.rbac.authorization.k8s.io/statuser created" "$out"
 expect "apply rbac again" "unchanged" "$(k apply -f "$work/rbac.yaml")"
+# and server-side: kubectl takes over its client-side fields.
+expect "apply --server-side rbac" "role.rbac.authorization.k8s.io/mc-reader serverside-applied" \
+  "$(k apply --server-side -f "$work/rbac.yaml")"
+expect "rbac managedFields" "operation: Apply" "$(k get role mc-reader -n demo -o yaml --show-managed-fields)"
 expect "get roles" "mc-reader" "$(k get roles -n demo)"
 printf 'apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata:\n  name: mc1\nspec:\n  size: 1\n' > "$work/mc.yaml"
 k apply -n demo -f "$work/mc.yaml" > /dev/null

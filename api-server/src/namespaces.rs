@@ -1,5 +1,5 @@
-//! Core `v1` `Namespace`s: create, get, list, delete (which deletes what
-//! is in the namespace), and the NamespaceLifecycle admission rule that a
+//! Core `v1` `Namespace`s: create, get, list, update, patch (server-side
+//! apply included), delete (which deletes what is in the namespace), and the NamespaceLifecycle admission rule that a
 //! namespaced object cannot be created in a namespace that does not exist
 //! (kube-apiserver `plugin/pkg/admission/namespace/lifecycle`).
 //!
@@ -11,11 +11,13 @@
 use std::sync::Arc;
 
 use api_core::Status;
-use api_core::meta::Time;
+use api_core::meta::{ObjectMeta, Time};
+use api_core::patch::PatchType;
 use api_core::registry::storage::Stored;
 use api_core::registry::{DryRunStorage, Storage, StorageError, new_uid};
 use api_core::status::GroupResource;
-use api_core::validation::names::is_dns1123_label;
+use api_core::validation::names::{is_dns1123_label, validate_namespace_name};
+use api_core::validation::object_meta::validate_object_meta;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use serde_json::{Value, json};
 
@@ -83,6 +85,12 @@ impl Namespaces {
 
     /// `POST /api/v1/namespaces`.
     pub async fn create(&self, body: &Value, manager: &str) -> Result<Value, Status> {
+        self.insert(body, Some(manager)).await
+    }
+
+    /// A create, its managedFields recorded for `manager` (`None`: an
+    /// apply computed them).
+    async fn insert(&self, body: &Value, manager: Option<&str>) -> Result<Value, Status> {
         let name = body
             .pointer("/metadata/name")
             .and_then(Value::as_str)
@@ -133,24 +141,230 @@ impl Namespaces {
         });
         // managedFields, as for every create (the request's fields: not
         // the phase and finalizers the server sets).
-        let mut requested = body.clone();
-        requested["apiVersion"] = json!("v1");
-        requested["kind"] = json!("Namespace");
-        api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now()).update(
-            &Value::Null,
-            &mut requested,
-            &api_core::apply::Writer {
-                manager,
-                api_version: "v1",
-                subresource: "",
-            },
-        );
-        if let Some(entries) = requested.pointer("/metadata/managedFields") {
-            value["metadata"]["managedFields"] = entries.clone();
+        if let Some(manager) = manager {
+            let mut requested = body.clone();
+            requested["apiVersion"] = json!("v1");
+            requested["kind"] = json!("Namespace");
+            api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now())
+                .update(
+                    &Value::Null,
+                    &mut requested,
+                    &api_core::apply::Writer {
+                        manager,
+                        api_version: "v1",
+                        subresource: "",
+                    },
+                );
+            match requested.pointer("/metadata/managedFields") {
+                Some(entries) => value["metadata"]["managedFields"] = entries.clone(),
+                None => {
+                    if let Some(m) = value["metadata"].as_object_mut() {
+                        m.remove("managedFields");
+                    }
+                }
+            }
         }
         match self.storage.create(&key(&name), value).await {
             Ok(stored) => Ok(with_revision(stored)),
             Err(StorageError::AlreadyExists(_)) => Err(Status::already_exists(resource(), name)),
+            Err(e) => Err(internal(e)),
+        }
+    }
+
+    /// `PUT /api/v1/namespaces/<name>`: labels, annotations and the other
+    /// metadata a client owns; `spec` and `status` stay the server's
+    /// (the namespace strategy's `PrepareForUpdate`), as do the uid, the
+    /// creation time and the `kubernetes.io/metadata.name` label.
+    pub async fn update(&self, name: &str, body: &Value, manager: &str) -> Result<Value, Status> {
+        let current = self.stored(name).await?;
+        self.write(name, &current, body.clone(), Some(manager))
+            .await
+    }
+
+    /// `PATCH /api/v1/namespaces/<name>` with a JSON, merge or strategic
+    /// merge patch (namespaces have no list a strategic merge patch
+    /// merges by key).
+    pub async fn patch(
+        &self,
+        name: &str,
+        patch_type: PatchType,
+        patch: &[u8],
+        manager: &str,
+    ) -> Result<Value, Status> {
+        let current = self.stored(name).await?;
+        let mut patched = api_core::patch::apply(&current.value, patch, patch_type, &Value::Null)?;
+        if patched
+            .pointer("/metadata/resourceVersion")
+            .is_none_or(|rv| rv.as_str().is_none_or(str::is_empty))
+        {
+            patched["metadata"]["resourceVersion"] = json!(current.revision.to_string());
+        }
+        self.write(name, &current, patched, Some(manager)).await
+    }
+
+    /// Server-side apply of `body` (YAML or JSON) to the namespace `name`
+    /// by `manager` (its schema deduced, as for kinds without one): the
+    /// namespace, and whether the apply created it.
+    pub async fn apply(
+        &self,
+        name: &str,
+        body: &[u8],
+        manager: &str,
+        force: bool,
+    ) -> Result<(Value, bool), Status> {
+        let config = api_core::registry::apply_config(body, "v1", "Namespace", name, None)?;
+        let writer = api_core::apply::Writer {
+            manager,
+            api_version: "v1",
+            subresource: "",
+        };
+        let fm =
+            || api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now());
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let current = match self.stored(name).await {
+                Ok(current) => Some(current),
+                Err(e) if e.code == 404 => None,
+                Err(e) => return Err(e),
+            };
+            let live = current.as_ref().map_or(Value::Null, |c| c.value.clone());
+            let new = match (
+                fm().apply(&live, &config, &writer, force)?,
+                current.as_ref(),
+            ) {
+                (Some(new), _) => new,
+                // Nothing changes: nothing is written.
+                (None, Some(current)) => return Ok((with_revision(current.clone()), false)),
+                (None, None) => {
+                    return Err(Status::internal_error("an apply created nothing"));
+                }
+            };
+            let result = match &current {
+                None => self.insert(&new, None).await.map(|ns| (ns, true)),
+                Some(current) => {
+                    let mut new = new;
+                    new["metadata"]["resourceVersion"] = json!(current.revision.to_string());
+                    self.write(name, current, new, None)
+                        .await
+                        .map(|ns| (ns, false))
+                }
+            };
+            match result {
+                // Lost a race with another write: apply to the new state.
+                Err(e)
+                    if attempt < 5
+                        && e.code == 409
+                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                other => return other,
+            }
+        }
+    }
+
+    /// The stored namespace, without its resourceVersion in the value.
+    async fn stored(&self, name: &str) -> Result<Stored, Status> {
+        match self.storage.get(&key(name)).await {
+            Ok(stored) => Ok(stored),
+            Err(StorageError::NotFound(_)) => Err(Status::not_found(resource(), name)),
+            Err(e) => Err(internal(e)),
+        }
+    }
+
+    /// An update of `current` to `new`: checks, the server's fields kept,
+    /// managedFields recorded for `manager` (`None`: an apply computed
+    /// them).
+    async fn write(
+        &self,
+        name: &str,
+        current: &Stored,
+        mut new: Value,
+        manager: Option<&str>,
+    ) -> Result<Value, Status> {
+        if !new.is_object() || !new.get("metadata").is_none_or(Value::is_object) {
+            return Err(Status::bad_request("the request body is not a Namespace"));
+        }
+        let body_name = new
+            .pointer("/metadata/name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        if body_name != name {
+            return Err(Status::bad_request(format!(
+                "the name of the object ({body_name}) does not match the name on the URL ({name})"
+            )));
+        }
+        let rv = new
+            .pointer("/metadata/resourceVersion")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        // The namespace strategy allows unconditional updates.
+        if !rv.is_empty() && rv != current.revision.to_string() {
+            return Err(Status::conflict(
+                resource(),
+                name,
+                "the object has been modified; please apply your changes to the latest version and try again",
+            ));
+        }
+        let old = &current.value;
+        new["apiVersion"] = json!("v1");
+        new["kind"] = json!("Namespace");
+        new["spec"] = old.get("spec").cloned().unwrap_or_else(|| json!({}));
+        new["status"] = old.get("status").cloned().unwrap_or_else(|| json!({}));
+        let meta = &mut new["metadata"];
+        for field in ["uid", "creationTimestamp", "deletionTimestamp"] {
+            match old["metadata"].get(field) {
+                Some(v) => meta[field] = v.clone(),
+                None => {
+                    if let Some(m) = meta.as_object_mut() {
+                        m.remove(field);
+                    }
+                }
+            }
+        }
+        if !meta.get("labels").is_some_and(Value::is_object) {
+            meta["labels"] = json!({});
+        }
+        meta["labels"]["kubernetes.io/metadata.name"] = json!(name);
+        if let Some(m) = meta.as_object_mut() {
+            m.remove("resourceVersion");
+            m.remove("namespace");
+        }
+        let parsed: ObjectMeta = serde_json::from_value(new["metadata"].clone()).map_err(|e| {
+            Status::bad_request(format!("the request body is not a Namespace: {e}"))
+        })?;
+        let errors = validate_object_meta(
+            &parsed,
+            false,
+            validate_namespace_name,
+            &FieldPath::new("metadata"),
+        );
+        if !errors.is_empty() {
+            return Err(Status::invalid(
+                api_core::status::GroupKind::new("", "Namespace"),
+                name,
+                &errors,
+            ));
+        }
+        if let Some(manager) = manager {
+            api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now())
+                .update(
+                    old,
+                    &mut new,
+                    &api_core::apply::Writer {
+                        manager,
+                        api_version: "v1",
+                        subresource: "",
+                    },
+                );
+        }
+        match self.storage.update(&key(name), new, current.revision).await {
+            Ok(stored) => Ok(with_revision(stored)),
+            Err(StorageError::NotFound(_)) => Err(Status::not_found(resource(), name)),
+            Err(StorageError::Conflict { .. }) => Err(Status::conflict(
+                resource(),
+                name,
+                "the object has been modified; please apply your changes to the latest version and try again",
+            )),
             Err(e) => Err(internal(e)),
         }
     }

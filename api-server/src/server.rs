@@ -856,6 +856,28 @@ async fn core_request(
             .get(name)
             .await
             .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+        (&Method::PUT, ["namespaces", name]) => {
+            match (
+                namespace_body(headers, &body),
+                write_options_for(query, "UpdateOptions", headers),
+            ) {
+                (Ok(value), Ok(options)) => {
+                    let namespaces = if options.dry_run {
+                        &namespaces.dry_run()
+                    } else {
+                        namespaces
+                    };
+                    namespaces
+                        .update(name, &value, &options.manager)
+                        .await
+                        .map(|ns| json_response(StatusCode::OK, &ns, "application/json"))
+                }
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            }
+        }
+        (&Method::PATCH, ["namespaces", name]) => {
+            namespace_patch(namespaces, name, query, headers, &body).await
+        }
         (&Method::DELETE, ["namespaces", name]) => match delete_options(query, &body) {
             Ok((_, true)) => namespaces
                 .dry_run()
@@ -879,6 +901,39 @@ async fn core_request(
         _ => Err(not_found_path()),
     };
     result.unwrap_or_else(status_response)
+}
+
+/// `PATCH /api/v1/namespaces/<name>`: a JSON, merge or strategic merge
+/// patch, or a server-side apply (201 when it creates the namespace).
+async fn namespace_patch(
+    namespaces: &Namespaces,
+    name: &str,
+    query: &Query,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<Response, Status> {
+    let options = write_options_for(query, "PatchOptions", headers)?;
+    let dry_run;
+    let namespaces = if options.dry_run {
+        dry_run = namespaces.dry_run();
+        &dry_run
+    } else {
+        namespaces
+    };
+    let Some(patch_type) = patch_kind(query, headers, &options)? else {
+        let manager = options.field_manager.as_deref().unwrap_or_default();
+        let (ns, created) = namespaces.apply(name, body, manager, options.force).await?;
+        let code = if created {
+            StatusCode::CREATED
+        } else {
+            StatusCode::OK
+        };
+        return Ok(json_response(code, &ns, "application/json"));
+    };
+    let ns = namespaces
+        .patch(name, patch_type, body, &options.manager)
+        .await?;
+    Ok(json_response(StatusCode::OK, &ns, "application/json"))
 }
 
 /// A namespace to create: JSON, YAML, or the protobuf kubectl sends for
@@ -1347,8 +1402,7 @@ const APPLY_PATCH: &str = "application/apply-patch+yaml";
 
 /// A `PATCH` of an object or its status: server-side apply for
 /// `application/apply-patch+yaml`, else a JSON, merge or strategic merge
-/// patch. As `ValidatePatchOptions`: an apply needs a `fieldManager`,
-/// and only an apply may say `force` (422 `PatchOptions` otherwise).
+/// patch.
 async fn patch_request(
     kind: &dyn ServedKind,
     namespace: &str,
@@ -1359,37 +1413,51 @@ async fn patch_request(
     status: bool,
 ) -> Result<Written, Status> {
     let options = write_options_for(query, "PatchOptions", headers)?;
+    match patch_kind(query, headers, &options)? {
+        None => kind.apply(namespace, name, body, &options, status).await,
+        Some(patch_type) => {
+            kind.patch(namespace, name, patch_type, body, &options, status)
+                .await
+        }
+    }
+}
+
+/// What a `PATCH` asks for: a server-side apply (`None`) or a patch type,
+/// checked as `ValidatePatchOptions` checks them: an apply needs a
+/// `fieldManager`, and only an apply may say `force` (422 `PatchOptions`
+/// otherwise); another media type is a 415 listing the four.
+fn patch_kind(
+    query: &Query,
+    headers: &HeaderMap,
+    options: &crate::served::WriteOptions,
+) -> Result<Option<PatchType>, Status> {
     let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("");
     let media = content_type.split(';').next().unwrap_or("").trim();
-    use api_core::validation::{ErrorList, FieldError, FieldPath};
-    let invalid = |error: FieldError| {
-        let mut errors = ErrorList::new();
-        errors.push(error);
-        Status::invalid(
-            api_core::status::GroupKind::new("meta.k8s.io", "PatchOptions"),
-            "",
-            &errors,
-        )
-    };
     if media.eq_ignore_ascii_case(APPLY_PATCH) {
         if options.field_manager.is_none() {
             return Err(api_core::registry::manager_required());
         }
-        return kind.apply(namespace, name, body, &options, status).await;
+        return Ok(None);
     }
     if query.contains_key("force") {
-        return Err(invalid(FieldError::forbidden(
+        use api_core::validation::{ErrorList, FieldError, FieldPath};
+        let mut errors = ErrorList::new();
+        errors.push(FieldError::forbidden(
             &FieldPath::new("force"),
             "may not be specified for non-apply patch",
-        )));
+        ));
+        return Err(Status::invalid(
+            api_core::status::GroupKind::new("meta.k8s.io", "PatchOptions"),
+            "",
+            &errors,
+        ));
     }
     let patch_type = PatchType::from_content_type(content_type).ok_or_else(|| {
         let mut types: Vec<&str> = PatchType::ALL.map(PatchType::content_type).to_vec();
         types.push(APPLY_PATCH);
         Status::unsupported_media_type(&types)
     })?;
-    kind.patch(namespace, name, patch_type, body, &options, status)
-        .await
+    Ok(Some(patch_type))
 }
 
 /// The patch type of a `PATCH`'s `Content-Type` (415 listing the

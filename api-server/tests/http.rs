@@ -981,3 +981,147 @@ async fn periodic_bookmarks() {
     let types: Vec<&str> = plain.iter().map(|e| e["type"].as_str().unwrap()).collect();
     assert_eq!(types, ["MODIFIED"]);
 }
+
+/// Namespaces take updates and patches (labels and annotations: what
+/// `kubectl label namespace` and `kubectl apply` change) and server-side
+/// applies; spec, status, uid and the `kubernetes.io/metadata.name`
+/// label stay the server's, as the namespace strategy keeps them.
+#[tokio::test]
+async fn namespaces_are_updated_patched_and_applied() {
+    let app = ApiServer::builder().with_namespaces().build().router();
+    let created = call(
+        &app,
+        req(
+            "POST",
+            "/api/v1/namespaces",
+            Some(json!({"metadata": {"name": "team"}})),
+        ),
+    )
+    .await;
+    assert_eq!(created.code, StatusCode::CREATED, "{}", created.body);
+    let uid = created.body["metadata"]["uid"].clone();
+
+    // kubectl label namespace team tier=web (a strategic merge patch).
+    let labelled = call(
+        &app,
+        with_content_type(
+            req(
+                "PATCH",
+                "/api/v1/namespaces/team",
+                Some(json!({"metadata": {"labels": {"tier": "web"}}, "status": {"phase": "Gone"}})),
+            ),
+            "application/strategic-merge-patch+json",
+        ),
+    )
+    .await;
+    assert_eq!(labelled.code, StatusCode::OK, "{}", labelled.body);
+    assert_eq!(labelled.body["metadata"]["labels"]["tier"], "web");
+    assert_eq!(labelled.body["metadata"]["uid"], uid);
+    assert_eq!(labelled.body["status"]["phase"], "Active", "status is kept");
+
+    // PUT: dropping the name label gets it back; a stale version is a 409;
+    // a bad label a 422.
+    let mut put = labelled.body.clone();
+    put["metadata"]["labels"] = json!({"tier": "db"});
+    put["spec"] = json!({"finalizers": []});
+    let updated = call(
+        &app,
+        req("PUT", "/api/v1/namespaces/team", Some(put.clone())),
+    )
+    .await;
+    assert_eq!(updated.code, StatusCode::OK, "{}", updated.body);
+    assert_eq!(
+        updated.body["metadata"]["labels"],
+        json!({"tier": "db", "kubernetes.io/metadata.name": "team"})
+    );
+    assert_eq!(updated.body["spec"]["finalizers"], json!(["kubernetes"]));
+    let stale = call(
+        &app,
+        req("PUT", "/api/v1/namespaces/team", Some(put.clone())),
+    )
+    .await;
+    assert_eq!(stale.code, StatusCode::CONFLICT, "{}", stale.body);
+    put["metadata"]["resourceVersion"] = updated.body["metadata"]["resourceVersion"].clone();
+    put["metadata"]["labels"] = json!({"bad key!": "x"});
+    let bad = call(&app, req("PUT", "/api/v1/namespaces/team", Some(put))).await;
+    assert_eq!(bad.code, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    let renamed = call(
+        &app,
+        req(
+            "PUT",
+            "/api/v1/namespaces/team",
+            Some(json!({"metadata": {"name": "other"}})),
+        ),
+    )
+    .await;
+    assert_eq!(renamed.code, StatusCode::BAD_REQUEST, "{}", renamed.body);
+
+    // kubectl apply --server-side of a Namespace manifest: created, then
+    // a no-op; a conflict with the label's other owner unless forced.
+    let apply = |name: &str, query: &str, body: &str| {
+        with_content_type(
+            Request::builder()
+                .method("PATCH")
+                .uri(format!("/api/v1/namespaces/{name}{query}"))
+                .body(Body::from(body.to_string()))
+                .unwrap(),
+            "application/apply-patch+yaml",
+        )
+    };
+    let manifest =
+        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: applied\n  labels:\n    tier: web\n";
+    let first = call(&app, apply("applied", "?fieldManager=kubectl", manifest)).await;
+    assert_eq!(first.code, StatusCode::CREATED, "{}", first.body);
+    assert_eq!(first.body["status"]["phase"], "Active");
+    let entries = first.body["metadata"]["managedFields"].as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{}", first.body);
+    assert_eq!(entries[0]["operation"], "Apply");
+    assert_eq!(
+        entries[0]["fieldsV1"],
+        json!({"f:metadata": {"f:labels": {"f:tier": {}}}})
+    );
+    let again = call(&app, apply("applied", "?fieldManager=kubectl", manifest)).await;
+    assert_eq!(again.code, StatusCode::OK, "{}", again.body);
+    assert_eq!(
+        again.body["metadata"]["resourceVersion"],
+        first.body["metadata"]["resourceVersion"]
+    );
+    let other = manifest.replace("tier: web", "tier: db");
+    let conflict = call(&app, apply("applied", "?fieldManager=ci", &other)).await;
+    assert_eq!(conflict.code, StatusCode::CONFLICT, "{}", conflict.body);
+    assert_eq!(
+        conflict.body["message"],
+        "Apply failed with 1 conflict: conflict with \"kubectl\": .metadata.labels.tier"
+    );
+    let forced = call(
+        &app,
+        apply("applied", "?fieldManager=ci&force=true", &other),
+    )
+    .await;
+    assert_eq!(forced.code, StatusCode::OK, "{}", forced.body);
+    assert_eq!(forced.body["metadata"]["labels"]["tier"], "db");
+    let missing_manager = call(&app, apply("applied", "", manifest)).await;
+    assert_eq!(missing_manager.code, StatusCode::UNPROCESSABLE_ENTITY);
+    let forced_patch = call(
+        &app,
+        with_content_type(
+            req(
+                "PATCH",
+                "/api/v1/namespaces/applied?force=true",
+                Some(json!({})),
+            ),
+            "application/merge-patch+json",
+        ),
+    )
+    .await;
+    assert_eq!(forced_patch.code, StatusCode::UNPROCESSABLE_ENTITY);
+    let missing = call(
+        &app,
+        with_content_type(
+            req("PATCH", "/api/v1/namespaces/nope", Some(json!({}))),
+            "application/merge-patch+json",
+        ),
+    )
+    .await;
+    assert_eq!(missing.code, StatusCode::NOT_FOUND);
+}
