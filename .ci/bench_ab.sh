@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Before/after benchmark of a change: builds the criterion benches of
+# api-core-tests at BASE (a git worktree with its own target directory)
+# and at the working tree, then runs them alternately, ROUNDS times each,
+# so both sides share the machine's state; prints every run's medians and,
+# per benchmark, the median of the rounds and the new/old ratio.
+# Not part of CI (benchmarks are not gates); BENCHMARKS.md cites its runs.
+# Usage: .ci/bench_ab.sh BASE [ROUNDS] [FILTER]
+#   e.g. .ci/bench_ab.sh 4850638 3 '^(registry|apply)'
+set -euo pipefail
+
+base=$1
+rounds=${2:-3}
+filter=${3:-'^(registry|apply)'}
+root=$(git rev-parse --show-toplevel)
+old_tree=$(mktemp -d)
+old_target=${BENCH_AB_TARGET:-/tmp/bench-ab-target}
+log=$(mktemp)
+cleanup() {
+  git -C "$root" worktree remove --force "$old_tree" 2>/dev/null || true
+  rm -f "$log"
+}
+trap cleanup EXIT
+
+git -C "$root" worktree add --detach "$old_tree" "$base" > /dev/null
+binaries() { # binaries DIR TARGET: the bench executables cargo builds
+  (cd "$1" && CARGO_TARGET_DIR=$2 cargo bench -p api-core-tests --bench runtime --bench apply \
+    --no-run --message-format=json 2> /dev/null) |
+    python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["bench"]:
+        print(m["executable"])'
+}
+mapfile -t old_bins < <(binaries "$old_tree" "$old_target")
+mapfile -t new_bins < <(binaries "$root" "${CARGO_TARGET_DIR:-$root/target}")
+
+for round in $(seq 1 "$rounds"); do
+  for side in old new; do
+    if [ "$side" = old ]; then bins=("${old_bins[@]}"); else bins=("${new_bins[@]}"); fi
+    echo "=== round $round $side" | tee -a "$log"
+    for bin in "${bins[@]}"; do
+      (cd /tmp && "$bin" --bench "$filter" --warm-up-time 1 --measurement-time 3 2>&1) |
+        grep -E "^[a-z]|time:" | grep -v "^Benchmarking\|^Warning\|^Found" | tee -a "$log"
+    done
+  done
+done
+
+python3 - "$log" <<'EOF'
+import re, statistics, sys
+side = None; name = None; runs = {}
+scale = {"ns": 1e-3, "µs": 1.0, "us": 1.0, "ms": 1e3, "s": 1e6}
+for line in open(sys.argv[1]):
+    line = line.rstrip("\n")
+    m = re.match(r"=== round \d+ (\w+)", line)
+    if m:
+        side = m.group(1); continue
+    m = re.match(r"^(.*?)\s*time:\s+\[\S+ \S+ (\S+) (\S+)", line)
+    if not m:
+        name = line.strip(); continue
+    if m.group(1).strip():
+        name = m.group(1).strip()
+    runs.setdefault(name, {}).setdefault(side, []).append(float(m.group(2)) * scale[m.group(3)])
+print(f"\n{'benchmark':58} {'old µs':>9} {'new µs':>9} {'new/old':>8}")
+for name, sides in runs.items():
+    if "old" in sides and "new" in sides:
+        old, new = statistics.median(sides["old"]), statistics.median(sides["new"])
+        print(f"{name:58} {old:9.1f} {new:9.1f} {new / old:8.2f}")
+EOF
