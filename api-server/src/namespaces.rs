@@ -70,6 +70,15 @@ impl Namespaces {
         }
     }
 
+    /// These namespaces, or their dry run when `dry_run`.
+    pub fn for_dry_run(&self, dry_run: bool) -> Self {
+        if dry_run {
+            self.dry_run()
+        } else {
+            self.clone()
+        }
+    }
+
     /// Creates the [`SYSTEM_NAMESPACES`] that do not exist yet.
     pub async fn ensure_system(&self) -> Result<(), Status> {
         for name in SYSTEM_NAMESPACES {

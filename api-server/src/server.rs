@@ -834,22 +834,12 @@ async fn core_request(
             Err(e) => Err(e),
         },
         (&Method::POST, ["namespaces"]) => {
-            match (
-                namespace_body(headers, &body),
-                write_options_for(query, "CreateOptions", headers),
-            ) {
-                (Ok(value), Ok(options)) => {
-                    let namespaces = if options.dry_run {
-                        &namespaces.dry_run()
-                    } else {
-                        namespaces
-                    };
-                    namespaces
-                        .create(&value, &options.manager)
-                        .await
-                        .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json"))
-                }
-                (Err(e), _) | (_, Err(e)) => Err(e),
+            match namespace_write(namespaces, query, headers, &body, "CreateOptions") {
+                Ok((target, value, options)) => target
+                    .create(&value, &options.manager)
+                    .await
+                    .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json")),
+                Err(e) => Err(e),
             }
         }
         (&Method::GET, ["namespaces", name]) => namespaces
@@ -857,22 +847,12 @@ async fn core_request(
             .await
             .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
         (&Method::PUT, ["namespaces", name]) => {
-            match (
-                namespace_body(headers, &body),
-                write_options_for(query, "UpdateOptions", headers),
-            ) {
-                (Ok(value), Ok(options)) => {
-                    let namespaces = if options.dry_run {
-                        &namespaces.dry_run()
-                    } else {
-                        namespaces
-                    };
-                    namespaces
-                        .update(name, &value, &options.manager)
-                        .await
-                        .map(|ns| json_response(StatusCode::OK, &ns, "application/json"))
-                }
-                (Err(e), _) | (_, Err(e)) => Err(e),
+            match namespace_write(namespaces, query, headers, &body, "UpdateOptions") {
+                Ok((target, value, options)) => target
+                    .update(name, &value, &options.manager)
+                    .await
+                    .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
+                Err(e) => Err(e),
             }
         }
         (&Method::PATCH, ["namespaces", name]) => {
@@ -913,13 +893,7 @@ async fn namespace_patch(
     body: &Bytes,
 ) -> Result<Response, Status> {
     let options = write_options_for(query, "PatchOptions", headers)?;
-    let dry_run;
-    let namespaces = if options.dry_run {
-        dry_run = namespaces.dry_run();
-        &dry_run
-    } else {
-        namespaces
-    };
+    let namespaces = namespaces.for_dry_run(options.dry_run);
     let Some(patch_type) = patch_kind(query, headers, &options)? else {
         let manager = options.field_manager.as_deref().unwrap_or_default();
         let (ns, created) = namespaces.apply(name, body, manager, options.force).await?;
@@ -934,6 +908,20 @@ async fn namespace_patch(
         .patch(name, patch_type, body, &options.manager)
         .await?;
     Ok(json_response(StatusCode::OK, &ns, "application/json"))
+}
+
+/// A create's or update's namespaces (a dry run's when the request asks),
+/// body and options.
+fn namespace_write(
+    namespaces: &Namespaces,
+    query: &Query,
+    headers: &HeaderMap,
+    body: &Bytes,
+    options_kind: &str,
+) -> Result<(Namespaces, Value, crate::served::WriteOptions), Status> {
+    let value = namespace_body(headers, body)?;
+    let options = write_options_for(query, options_kind, headers)?;
+    Ok((namespaces.for_dry_run(options.dry_run), value, options))
 }
 
 /// A namespace to create: JSON, YAML, or the protobuf kubectl sends for

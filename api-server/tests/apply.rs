@@ -385,35 +385,34 @@ async fn a_put_with_an_empty_managed_fields_list_clears_them() {
     assert_eq!(code, StatusCode::CREATED, "{created}");
     assert_eq!(managers(&created).len(), 1);
 
-    let mut put = created.clone();
-    put["metadata"]
+    let put = |body: Value| {
+        let app = app.clone();
+        async move {
+            let uri = format!("{GIZMOS}/c");
+            let (code, answer) = call(
+                &app,
+                "PUT",
+                &uri,
+                "application/json",
+                &body.to_string(),
+                "test",
+            )
+            .await;
+            assert_eq!(code, StatusCode::OK, "{answer}");
+            answer
+        }
+    };
+    let mut body = created.clone();
+    body["metadata"]
         .as_object_mut()
         .unwrap()
         .remove("managedFields");
-    let (code, kept) = call(
-        &app,
-        "PUT",
-        &format!("{GIZMOS}/c"),
-        "application/json",
-        &put.to_string(),
-        "test",
-    )
-    .await;
-    assert_eq!(code, StatusCode::OK, "{kept}");
+    let kept = put(body.clone()).await;
     assert_eq!(managers(&kept), managers(&created), "no field: kept");
 
-    put["metadata"]["managedFields"] = json!([]);
-    put["metadata"]["resourceVersion"] = kept["metadata"]["resourceVersion"].clone();
-    let (code, cleared) = call(
-        &app,
-        "PUT",
-        &format!("{GIZMOS}/c"),
-        "application/json",
-        &put.to_string(),
-        "test",
-    )
-    .await;
-    assert_eq!(code, StatusCode::OK, "{cleared}");
+    body["metadata"]["managedFields"] = json!([]);
+    body["metadata"]["resourceVersion"] = kept["metadata"]["resourceVersion"].clone();
+    let cleared = put(body).await;
     assert_eq!(cleared["metadata"].get("managedFields"), None, "{cleared}");
     let (_, read) = call(&app, "GET", &format!("{GIZMOS}/c"), "", "", "test").await;
     assert_eq!(read["metadata"].get("managedFields"), None, "{read}");
