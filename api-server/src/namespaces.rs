@@ -126,21 +126,20 @@ impl Namespaces {
                 &errors,
             ));
         }
-        let mut labels = body
-            .pointer("/metadata/labels")
-            .cloned()
-            .filter(Value::is_object)
-            .unwrap_or_else(|| json!({}));
-        // kube-apiserver labels every namespace with its name.
-        labels["kubernetes.io/metadata.name"] = json!(name);
         let mut metadata = body.get("metadata").cloned().unwrap_or_else(|| json!({}));
-        metadata["labels"] = labels;
+        if !metadata.get("labels").is_some_and(Value::is_object) {
+            metadata["labels"] = json!({});
+        }
+        // kube-apiserver labels every namespace with its name.
+        metadata["labels"]["kubernetes.io/metadata.name"] = json!(name);
         metadata["uid"] = json!(new_uid());
         metadata["creationTimestamp"] = json!(Time::now());
         if let Some(m) = metadata.as_object_mut() {
             m.remove("resourceVersion");
             m.remove("deletionTimestamp");
+            m.remove("namespace");
         }
+        let metadata = checked_metadata(&name, metadata)?;
         let mut value = json!({
             "apiVersion": "v1",
             "kind": "Namespace",
@@ -151,9 +150,11 @@ impl Namespaces {
         // managedFields, as for every create (the request's fields: not
         // the phase and finalizers the server sets).
         if let Some(manager) = manager {
-            let mut requested = body.clone();
-            requested["apiVersion"] = json!("v1");
-            requested["kind"] = json!("Namespace");
+            // What the request sent and the namespace keeps: its metadata.
+            let mut requested = json!({"apiVersion": "v1", "kind": "Namespace"});
+            if let Some(sent) = body.get("metadata") {
+                requested["metadata"] = sent.clone();
+            }
             api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now())
                 .update(
                     &Value::Null,
@@ -286,7 +287,7 @@ impl Namespaces {
         &self,
         name: &str,
         current: &Stored,
-        mut new: Value,
+        new: Value,
         manager: Option<&str>,
     ) -> Result<Value, Status> {
         if !new.is_object() || !new.get("metadata").is_none_or(Value::is_object) {
@@ -315,11 +316,10 @@ impl Namespaces {
             ));
         }
         let old = &current.value;
-        new["apiVersion"] = json!("v1");
-        new["kind"] = json!("Namespace");
-        new["spec"] = old.get("spec").cloned().unwrap_or_else(|| json!({}));
-        new["status"] = old.get("status").cloned().unwrap_or_else(|| json!({}));
-        let meta = &mut new["metadata"];
+        let mut meta = match new {
+            Value::Object(mut body) => body.remove("metadata").unwrap_or_else(|| json!({})),
+            _ => json!({}),
+        };
         for field in ["uid", "creationTimestamp", "deletionTimestamp"] {
             match old["metadata"].get(field) {
                 Some(v) => meta[field] = v.clone(),
@@ -338,21 +338,22 @@ impl Namespaces {
             m.remove("resourceVersion");
             m.remove("namespace");
         }
-        let parsed: ObjectMeta = serde_json::from_value(new["metadata"].clone()).map_err(|e| {
-            Status::bad_request(format!("the request body is not a Namespace: {e}"))
-        })?;
-        let errors = validate_object_meta(
-            &parsed,
-            false,
-            validate_namespace_name,
-            &FieldPath::new("metadata"),
-        );
-        if !errors.is_empty() {
-            return Err(Status::invalid(
-                api_core::status::GroupKind::new("", "Namespace"),
-                name,
-                &errors,
-            ));
+        // `"managedFields": []` clears them (ObjectMeta cannot carry it).
+        let reset = meta
+            .get("managedFields")
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty);
+        // Only what a Namespace has is kept (an update's other fields,
+        // and metadata fields ObjectMeta does not have, are dropped).
+        let mut new = json!({
+            "apiVersion": "v1",
+            "kind": "Namespace",
+            "metadata": checked_metadata(name, meta)?,
+            "spec": old.get("spec").cloned().unwrap_or_else(|| json!({})),
+            "status": old.get("status").cloned().unwrap_or_else(|| json!({})),
+        });
+        if reset {
+            new["metadata"]["managedFields"] = json!([]);
         }
         if let Some(manager) = manager {
             api_core::apply::FieldManager::new(api_core::apply::untyped_schema(), Time::now())
@@ -423,6 +424,28 @@ impl Namespaces {
             Err(e) => Err(internal(e)),
         }
     }
+}
+
+/// A namespace's `metadata` as ObjectMeta reads it (fields it does not
+/// have dropped), validated as the apiserver validates a cluster-scoped
+/// object's metadata (422 with every cause).
+fn checked_metadata(name: &str, metadata: Value) -> Result<Value, Status> {
+    let parsed: ObjectMeta = serde_json::from_value(metadata)
+        .map_err(|e| Status::bad_request(format!("the request body is not a Namespace: {e}")))?;
+    let errors = validate_object_meta(
+        &parsed,
+        false,
+        validate_namespace_name,
+        &FieldPath::new("metadata"),
+    );
+    if !errors.is_empty() {
+        return Err(Status::invalid(
+            api_core::status::GroupKind::new("", "Namespace"),
+            name,
+            &errors,
+        ));
+    }
+    serde_json::to_value(&parsed).map_err(Status::internal_error)
 }
 
 /// NamespaceLifecycle's answer for a create in a namespace that does not

@@ -1055,6 +1055,41 @@ async fn namespaces_are_updated_patched_and_applied() {
     )
     .await;
     assert_eq!(renamed.code, StatusCode::BAD_REQUEST, "{}", renamed.body);
+    // What a Namespace does not have is not stored; an empty
+    // managedFields list clears them.
+    let junk = call(
+        &app,
+        req(
+            "PUT",
+            "/api/v1/namespaces/team",
+            Some(json!({"metadata": {"name": "team", "junk": 1, "managedFields": []}, "junk": {"a": 1}})),
+        ),
+    )
+    .await;
+    assert_eq!(junk.code, StatusCode::OK, "{}", junk.body);
+    assert_eq!(junk.body.get("junk"), None, "{}", junk.body);
+    assert_eq!(junk.body["metadata"].get("junk"), None, "{}", junk.body);
+    assert_eq!(
+        junk.body["metadata"].get("managedFields"),
+        None,
+        "{}",
+        junk.body
+    );
+    let bad_create = call(
+        &app,
+        req(
+            "POST",
+            "/api/v1/namespaces",
+            Some(json!({"metadata": {"name": "labels", "labels": {"bad key!": "x"}}})),
+        ),
+    )
+    .await;
+    assert_eq!(
+        bad_create.code,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bad_create.body
+    );
 
     // kubectl apply --server-side of a Namespace manifest: created, then
     // a no-op; a conflict with the label's other owner unless forced.
