@@ -14,7 +14,9 @@ use api_core::Status;
 use api_core::meta::{ObjectMeta, Time};
 use api_core::patch::PatchType;
 use api_core::registry::storage::Stored;
-use api_core::registry::{DryRunStorage, Storage, StorageError, new_uid};
+use api_core::registry::{
+    DryRunStorage, RACE_ATTEMPTS, Storage, StorageError, lost_race, name_mismatch, new_uid,
+};
 use api_core::status::GroupResource;
 use api_core::validation::names::{is_dns1123_label, validate_namespace_name};
 use api_core::validation::object_meta::validate_object_meta;
@@ -127,17 +129,10 @@ impl Namespaces {
             ));
         }
         let mut metadata = body.get("metadata").cloned().unwrap_or_else(|| json!({}));
-        if !metadata.get("labels").is_some_and(Value::is_object) {
-            metadata["labels"] = json!({});
-        }
-        // kube-apiserver labels every namespace with its name.
-        metadata["labels"]["kubernetes.io/metadata.name"] = json!(name);
         metadata["uid"] = json!(new_uid());
         metadata["creationTimestamp"] = json!(Time::now());
         if let Some(m) = metadata.as_object_mut() {
-            m.remove("resourceVersion");
             m.remove("deletionTimestamp");
-            m.remove("namespace");
         }
         let metadata = checked_metadata(&name, metadata)?;
         let mut value = json!({
@@ -262,10 +257,7 @@ impl Namespaces {
             };
             match result {
                 // Lost a race with another write: apply to the new state.
-                Err(e)
-                    if attempt < 5
-                        && e.code == 409
-                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                Err(e) if attempt < RACE_ATTEMPTS && lost_race(&e) => {}
                 other => return other,
             }
         }
@@ -298,9 +290,7 @@ impl Namespaces {
             .and_then(Value::as_str)
             .unwrap_or_default();
         if body_name != name {
-            return Err(Status::bad_request(format!(
-                "the name of the object ({body_name}) does not match the name on the URL ({name})"
-            )));
+            return Err(name_mismatch(body_name, name));
         }
         let rv = new
             .pointer("/metadata/resourceVersion")
@@ -316,6 +306,8 @@ impl Namespaces {
             ));
         }
         let old = &current.value;
+        // `"managedFields": []` clears them (ObjectMeta cannot carry it).
+        let reset = api_core::apply::clears_managed_fields(&new);
         let mut meta = match new {
             Value::Object(mut body) => body.remove("metadata").unwrap_or_else(|| json!({})),
             _ => json!({}),
@@ -330,19 +322,6 @@ impl Namespaces {
                 }
             }
         }
-        if !meta.get("labels").is_some_and(Value::is_object) {
-            meta["labels"] = json!({});
-        }
-        meta["labels"]["kubernetes.io/metadata.name"] = json!(name);
-        if let Some(m) = meta.as_object_mut() {
-            m.remove("resourceVersion");
-            m.remove("namespace");
-        }
-        // `"managedFields": []` clears them (ObjectMeta cannot carry it).
-        let reset = meta
-            .get("managedFields")
-            .and_then(Value::as_array)
-            .is_some_and(Vec::is_empty);
         // Only what a Namespace has is kept (an update's other fields,
         // and metadata fields ObjectMeta does not have, are dropped).
         let mut new = json!({
@@ -426,10 +405,20 @@ impl Namespaces {
     }
 }
 
-/// A namespace's `metadata` as ObjectMeta reads it (fields it does not
-/// have dropped), validated as the apiserver validates a cluster-scoped
-/// object's metadata (422 with every cause).
-fn checked_metadata(name: &str, metadata: Value) -> Result<Value, Status> {
+/// A namespace's `metadata` to store: labelled with its name, as
+/// kube-apiserver labels every namespace; without a resourceVersion (the
+/// storage's) or namespace (it has none); as ObjectMeta reads it (fields
+/// it does not have dropped), validated as the apiserver validates a
+/// cluster-scoped object's metadata (422 with every cause).
+fn checked_metadata(name: &str, mut metadata: Value) -> Result<Value, Status> {
+    if !metadata.get("labels").is_some_and(Value::is_object) {
+        metadata["labels"] = json!({});
+    }
+    metadata["labels"]["kubernetes.io/metadata.name"] = json!(name);
+    if let Some(m) = metadata.as_object_mut() {
+        m.remove("resourceVersion");
+        m.remove("namespace");
+    }
     let parsed: ObjectMeta = serde_json::from_value(metadata)
         .map_err(|e| Status::bad_request(format!("the request body is not a Namespace: {e}")))?;
     let errors = validate_object_meta(

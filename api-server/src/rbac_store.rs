@@ -502,9 +502,8 @@ impl<T: RbacObject> RbacKind<T> {
                 }
                 // Lost a race with another write: apply to the new state.
                 Err(e)
-                    if attempt < 5
-                        && e.code == 409
-                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                    if attempt < api_core::registry::RACE_ATTEMPTS
+                        && api_core::registry::lost_race(&e) => {}
                 Err(e) => return Err(e),
             }
         }
@@ -520,10 +519,7 @@ impl<T: RbacObject> RbacKind<T> {
     ) -> Result<Written, Status> {
         Self::check_name(name)?;
         if object.meta().name != name {
-            return Err(Status::bad_request(format!(
-                "the name of the object ({}) does not match the name on the URL ({name})",
-                object.meta().name
-            )));
+            return Err(api_core::registry::name_mismatch(&object.meta().name, name));
         }
         let key = Self::key(namespace, name);
         let current = self

@@ -230,9 +230,7 @@ fn replicas_of(scale: &Value, name: &str, spec_path: &str) -> Result<i64, Status
     if let Some(body_name) = scale.pointer("/metadata/name").and_then(Value::as_str)
         && body_name != name
     {
-        return Err(Status::bad_request(format!(
-            "the name of the object ({body_name}) does not match the name on the URL ({name})"
-        )));
+        return Err(api_core::registry::name_mismatch(body_name, name));
     }
     match scale.pointer("/spec/replicas") {
         Some(Value::Null) | None => Err(Status::bad_request(format!(

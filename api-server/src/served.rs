@@ -295,10 +295,10 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         Box::pin(async move {
             let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
             if object.metadata().name != name {
-                return Err(Status::bad_request(format!(
-                    "the name of the object ({}) does not match the name on the URL ({name})",
-                    object.metadata().name
-                )));
+                return Err(api_core::registry::name_mismatch(
+                    &object.metadata().name,
+                    name,
+                ));
             }
             let registry = self.registry_for(options.dry_run, &options.manager);
             let outcome = if status {

@@ -22,8 +22,27 @@ pub struct ApplyOptions {
     pub field_validation: FieldValidation,
 }
 
-/// How often an apply that lost a race is run again.
-const APPLY_ATTEMPTS: usize = 5;
+/// How often a read-modify-write that lost a race (an apply, which reads
+/// the live object first) is run again.
+pub const RACE_ATTEMPTS: usize = 5;
+
+/// Whether a write failed only because another write got there first: a
+/// 409 `Conflict` on the resourceVersion, or `AlreadyExists` for a create
+/// that raced a create; not an apply's field conflict (which has causes).
+/// The caller may read the object again and retry.
+pub fn lost_race(status: &Status) -> bool {
+    status.code == 409
+        && matches!(status.reason.as_str(), "Conflict" | "AlreadyExists")
+        && status.details.as_ref().is_none_or(|d| d.causes.is_empty())
+}
+
+/// 400 for a body whose `metadata.name` is not the URL's, in the
+/// apiserver's words.
+pub fn name_mismatch(body_name: &str, url_name: &str) -> Status {
+    Status::bad_request(format!(
+        "the name of the object ({body_name}) does not match the name on the URL ({url_name})"
+    ))
+}
 
 /// 422 for an apply without a field manager, as `ValidatePatchOptions`
 /// answers (`PatchOptions.meta.k8s.io "" is invalid: fieldManager:
@@ -133,11 +152,7 @@ impl<K: Served> Registry<K> {
                     return Ok(outcome);
                 }
                 // Lost a race with another write: apply to the new state.
-                Err(e)
-                    if attempt < APPLY_ATTEMPTS
-                        && e.code == 409
-                        && matches!(e.reason.as_str(), "Conflict" | "AlreadyExists")
-                        && e.details.as_ref().is_none_or(|d| d.causes.is_empty()) => {}
+                Err(e) if attempt < RACE_ATTEMPTS && lost_race(&e) => {}
                 Err(e) => return Err(e),
             }
         }
@@ -181,9 +196,7 @@ pub fn apply_config(
         .and_then(Value::as_str)
         .unwrap_or("");
     if body_name != name {
-        return Err(Status::bad_request(format!(
-            "the name of the object ({body_name}) does not match the name on the URL ({name})"
-        )));
+        return Err(name_mismatch(body_name, name));
     }
     if let (Some(request), Some(ns)) = (
         namespace,

@@ -65,7 +65,9 @@ use crate::validation::names::{generate_name, is_valid_path_segment_name, name_i
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
-pub use applying::{ApplyOptions, apply_config, manager_required};
+pub use applying::{
+    ApplyOptions, RACE_ATTEMPTS, apply_config, lost_race, manager_required, name_mismatch,
+};
 pub use dry_run::DryRunStorage;
 pub use patching::PatchOptions;
 pub use select::Selection;

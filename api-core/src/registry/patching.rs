@@ -157,10 +157,7 @@ impl<K: Served> Registry<K> {
             object.metadata_mut().resource_version = current.metadata().resource_version.clone();
         }
         if object.metadata().name != name {
-            return Err(Status::bad_request(format!(
-                "the name of the object ({}) does not match the name on the URL ({name})",
-                object.metadata().name
-            )));
+            return Err(super::name_mismatch(&object.metadata().name, name));
         }
         Ok((object, warnings))
     }
