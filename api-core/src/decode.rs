@@ -97,10 +97,11 @@ pub struct Decoded<K> {
 /// wrong `apiVersion`/`kind` is a 400 `BadRequest` (with line and column);
 /// unknown fields and duplicate keys are dropped with a warning each (or
 /// silently, or a 400, per [`FieldValidation`]); then static defaults; then
-/// validation, every problem at once in a 422 `Invalid`.
+/// validation (with feature `cel`, the schema's rules too), every problem
+/// at once in a 422 `Invalid`.
 pub fn decode<K>(bytes: &[u8], options: &DecodeOptions) -> Result<Decoded<K>, Status>
 where
-    K: Resource + ApiType + DeserializeOwned,
+    K: Resource + ApiType + DeserializeOwned + serde::Serialize,
 {
     let check = options.field_validation != FieldValidation::Ignore;
     let duplicates = if check {
@@ -136,6 +137,8 @@ where
             missing_required::<K>(bytes, &mut errors);
         }
         object.validate(&FieldPath::new(""), &mut errors);
+        #[cfg(feature = "cel")]
+        crate::cel::validate_into(&object, None, &mut errors);
         if !errors.is_empty() {
             let name = object.metadata().name.clone();
             return Err(Status::invalid(

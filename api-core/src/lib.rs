@@ -20,6 +20,8 @@
 pub mod __private;
 mod api_type;
 pub mod apply;
+#[cfg(feature = "cel")]
+pub mod cel;
 #[doc(hidden)]
 pub mod checks;
 pub mod conversion;

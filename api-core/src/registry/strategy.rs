@@ -2,6 +2,8 @@
 //! `RESTUpdateStrategy`, the status strategy, graceful deletion), with the
 //! Kubernetes behaviour for a spec/status type as the default methods.
 
+use serde::Serialize;
+
 use crate::api_type::ApiType;
 use crate::resource::SpecStatus;
 use crate::validation::{ErrorList, FieldPath};
@@ -40,7 +42,7 @@ use crate::validation::{ErrorList, FieldPath};
 ///     }
 /// }
 /// ```
-pub trait Strategy<K: SpecStatus + ApiType + Clone>: Send + Sync {
+pub trait Strategy<K: SpecStatus + ApiType + Clone + Serialize>: Send + Sync {
     /// Normalizes a new object before validation. Default: drop the status
     /// (when it has a subresource) and set `generation` to 1.
     fn prepare_for_create(&self, obj: &mut K) {
@@ -48,8 +50,8 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone>: Send + Sync {
     }
 
     /// Validates a new object (ObjectMeta is validated by the registry
-    /// after this, when this finds nothing). Default: the type's
-    /// `validate()`.
+    /// after this, when this finds nothing). Default: [`validate`]: the
+    /// type's `validate()` and, with feature `cel`, its schema's rules.
     fn validate(&self, obj: &K) -> ErrorList {
         validate(obj)
     }
@@ -83,8 +85,9 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone>: Send + Sync {
         prepare_for_update(new, old);
     }
 
-    /// Validates an update. Default: the type's `validate()` and its
-    /// `#[kube(immutable)]` fields.
+    /// Validates an update. Default: [`validate_update`]: the type's
+    /// `validate()` and its `#[kube(immutable)]` fields or, with feature
+    /// `cel`, its schema's rules with the old object.
     fn validate_update(&self, new: &K, old: &K) -> ErrorList {
         validate_update(new, old)
     }
@@ -101,10 +104,11 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone>: Send + Sync {
         prepare_for_status_update(new, old);
     }
 
-    /// Validates a status update. Default: the type's `validate()`.
+    /// Validates a status update. Default: [`validate_status_update`]:
+    /// the type's `validate()` and, with feature `cel`, its schema's rules
+    /// with the old object.
     fn validate_status_update(&self, new: &K, old: &K) -> ErrorList {
-        let _ = old;
-        validate(new)
+        validate_status_update(new, old)
     }
 
     /// The grace period of a deletion, in seconds, or `None` to delete at
@@ -120,7 +124,7 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone>: Send + Sync {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultStrategy;
 
-impl<K: SpecStatus + ApiType + Clone> Strategy<K> for DefaultStrategy {}
+impl<K: SpecStatus + ApiType + Clone + Serialize> Strategy<K> for DefaultStrategy {}
 
 /// Default `PrepareForCreate`: no status (when it has a subresource),
 /// `generation: 1`.
@@ -131,10 +135,13 @@ pub fn prepare_for_create<K: SpecStatus>(obj: &mut K) {
     obj.metadata_mut().generation = 1;
 }
 
-/// Default `Validate`: the type's own validation.
-pub fn validate<K: ApiType>(obj: &K) -> ErrorList {
+/// Default `Validate`: the type's own validation and, with feature
+/// `cel`, the rules of its schema ([`crate::cel::validate`]), in one list.
+pub fn validate<K: ApiType + Serialize>(obj: &K) -> ErrorList {
     let mut errors = ErrorList::new();
     obj.validate(&FieldPath::new(""), &mut errors);
+    #[cfg(feature = "cel")]
+    crate::cel::validate_into(obj, None, &mut errors);
     errors
 }
 
@@ -152,10 +159,30 @@ pub fn prepare_for_update<K: SpecStatus>(new: &mut K, old: &K) {
     }
 }
 
-/// Default `ValidateUpdate`: the type's validation and its immutable fields.
-pub fn validate_update<K: ApiType>(new: &K, old: &K) -> ErrorList {
-    let mut errors = validate(new);
+/// Default `ValidateUpdate`: the type's validation and its immutable
+/// fields. With feature `cel` the schema's rules are evaluated with the
+/// old object instead of the typed immutability check: the `self ==
+/// oldSelf` rules that `immutable` writes say the same, in the apiserver's
+/// words, and the other transition rules run too.
+pub fn validate_update<K: ApiType + Serialize>(new: &K, old: &K) -> ErrorList {
+    let mut errors = ErrorList::new();
+    new.validate(&FieldPath::new(""), &mut errors);
+    #[cfg(feature = "cel")]
+    crate::cel::validate_into(new, Some(old), &mut errors);
+    #[cfg(not(feature = "cel"))]
     new.validate_update(old, &FieldPath::new(""), &mut errors);
+    errors
+}
+
+/// Default status `ValidateUpdate`: the type's validation and, with
+/// feature `cel`, the schema's rules with the old object.
+pub fn validate_status_update<K: ApiType + Serialize>(new: &K, old: &K) -> ErrorList {
+    let mut errors = ErrorList::new();
+    new.validate(&FieldPath::new(""), &mut errors);
+    #[cfg(feature = "cel")]
+    crate::cel::validate_into(new, Some(old), &mut errors);
+    #[cfg(not(feature = "cel"))]
+    let _ = old;
     errors
 }
 

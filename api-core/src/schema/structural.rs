@@ -59,6 +59,8 @@ use serde_json::Value;
 
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
+#[cfg(feature = "cel")]
+pub(crate) mod cel;
 mod crd;
 mod go_regex;
 mod node;

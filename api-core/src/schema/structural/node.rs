@@ -50,6 +50,11 @@ pub(super) struct Rule<'a> {
     pub message_expression: Option<&'a str>,
     pub reason: Option<&'a str>,
     pub field_path: Option<&'a str>,
+    #[cfg_attr(
+        not(feature = "cel"),
+        allow(dead_code, reason = "read by the CEL engine")
+    )]
+    pub optional_old_self: bool,
 }
 
 /// A decoded schema node. `None`/`false`/empty mean "absent" (Go's zero
@@ -403,8 +408,8 @@ fn decode_rule<'a>(
         message_expression: d.string("messageExpression"),
         reason: d.string("reason"),
         field_path: d.string("fieldPath"),
+        optional_old_self: d.boolean("optionalOldSelf").unwrap_or(false),
     };
-    let _ = d.boolean("optionalOldSelf");
     Some(rule)
 }
 

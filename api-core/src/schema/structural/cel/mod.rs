@@ -1,0 +1,398 @@
+//! Evaluating `x-kubernetes-validations` rules as apiextensions-apiserver's
+//! `pkg/apiserver/schema/cel/validation.go` does (feature `cel`).
+
+mod tree;
+pub(crate) mod value;
+
+use std::sync::LazyLock;
+
+use kube_cel::KubeCelExt;
+use kube_cel::cel::objects::OptionalValue;
+use kube_cel::cel::{Context, ExecutionError, Value as Cel};
+use serde_json::Value;
+
+use crate::validation::{ErrorList, ErrorType, FieldError, FieldPath};
+
+use super::json_equal;
+use super::node;
+use tree::{CelNode, CompiledRule, Reason, Shape};
+
+/// The longest message a `messageExpression` may produce
+/// (`celconfig.MaxEvaluatedMessageExpressionSizeBytes`).
+const MAX_MESSAGE_EXPRESSION_BYTES: usize = 5 * 1024;
+
+/// The standard library and Kubernetes' libraries, registered once.
+static LIBRARIES: LazyLock<Context<'static>> = LazyLock::new(|| Context::default().with_all());
+
+/// The rules of a schema, compiled once, ready to validate values
+/// (apiextensions-apiserver's `cel.Validator`).
+///
+/// ```
+/// use api_core::cel::Validator;
+/// use api_core::FieldPath;
+/// use serde_json::json;
+///
+/// let schema = json!({"type": "object", "properties": {"spec": {
+///     "type": "object",
+///     "properties": {"replicas": {"type": "integer"}},
+///     "x-kubernetes-validations": [{"rule": "self.replicas <= 10", "message": "too many"}],
+/// }}});
+/// let rules = Validator::new(&schema);
+/// let errors = rules.validate(&json!({"spec": {"replicas": 11}}), None, &FieldPath::new(""));
+/// assert_eq!(errors.as_slice()[0].to_string(), "spec: Invalid value: too many");
+/// ```
+pub struct Validator {
+    root: Option<CelNode>,
+}
+
+impl std::fmt::Debug for Validator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Validator")
+            .field("rules", &self.root.as_ref().map_or(0, CelNode::rule_count))
+            .finish()
+    }
+}
+
+impl Validator {
+    /// Compiles every rule of a resource's `schema` (its root is an
+    /// object whose `apiVersion`, `kind` and `metadata.name`/`generateName`
+    /// rules may read). The schema is read leniently, as the validators of
+    /// values read it; a rule that does not compile fails every validation
+    /// with its compile error.
+    pub fn new(schema: &Value) -> Validator {
+        Validator::with_root(schema, true)
+    }
+
+    /// [`Validator::new`] for the schema of a value that is not a resource
+    /// (no `apiVersion`/`kind`/`metadata` at its root).
+    pub fn for_value(schema: &Value) -> Validator {
+        Validator::with_root(schema, false)
+    }
+
+    fn with_root(schema: &Value, resource_root: bool) -> Validator {
+        let mut ignored = ErrorList::new();
+        let root = node::decode(schema, &FieldPath::new(""), 0, &mut ignored);
+        let root = root.map(|n| {
+            let mut c = CelNode::build(&n, &n);
+            c.embedded |= resource_root;
+            c
+        });
+        Validator {
+            root: root.filter(|r| r.has_rules),
+        }
+    }
+
+    /// Whether the schema has no rule at all.
+    pub fn is_empty(&self) -> bool {
+        self.root.is_none()
+    }
+
+    /// Evaluates the rules against `new` (and `old`, on an update), with
+    /// errors at and below `path`.
+    pub fn validate(&self, new: &Value, old: Option<&Value>, path: &FieldPath<'_>) -> ErrorList {
+        let mut errors = ErrorList::new();
+        self.validate_into(new, old, path, &mut errors);
+        errors
+    }
+
+    /// [`Validator::validate`], adding to `errors`.
+    pub fn validate_into(
+        &self,
+        new: &Value,
+        old: Option<&Value>,
+        path: &FieldPath<'_>,
+        errors: &mut ErrorList,
+    ) {
+        if let Some(root) = &self.root {
+            let ratchet = old.map(|o| Unchanged { new, old: o });
+            walk(root, path, new, old, ratchet, errors);
+        }
+    }
+}
+
+/// The nearest value (with its old value) whose equality decides whether
+/// errors below it are ratcheted: an update that leaves a value as it was
+/// does not fail for rules that already failed before (the apiserver's
+/// CRD validation ratcheting, on by default since Kubernetes 1.30).
+#[derive(Clone, Copy)]
+struct Unchanged<'v> {
+    new: &'v Value,
+    old: &'v Value,
+}
+
+impl Unchanged<'_> {
+    fn holds(&self) -> bool {
+        json_equal(self.new, self.old)
+    }
+}
+
+/// `Validator.validate`: the node's rules, its `allOf` members' rules, and
+/// the rules below it (object properties, map values, list items).
+fn walk(
+    node: &CelNode,
+    path: &FieldPath<'_>,
+    new: &Value,
+    old: Option<&Value>,
+    ratchet: Option<Unchanged<'_>>,
+    errors: &mut ErrorList,
+) {
+    if !node.has_rules || new.is_null() {
+        return;
+    }
+    expressions(node, node, path, new, old, ratchet, errors);
+    for member in &node.all_of {
+        // allOf errors are not ratcheted, as for the schema's own checks.
+        walk_all_of(member, node, path, new, old, errors);
+    }
+    descend(node, path, new, old, ratchet, errors);
+}
+
+fn walk_all_of(
+    member: &CelNode,
+    typed: &CelNode,
+    path: &FieldPath<'_>,
+    new: &Value,
+    old: Option<&Value>,
+    errors: &mut ErrorList,
+) {
+    expressions(member, typed, path, new, old, None, errors);
+    descend(member, path, new, old, None, errors);
+}
+
+fn descend(
+    node: &CelNode,
+    path: &FieldPath<'_>,
+    new: &Value,
+    old: Option<&Value>,
+    ratchet: Option<Unchanged<'_>>,
+    errors: &mut ErrorList,
+) {
+    match new {
+        Value::Object(m) => {
+            let old_map = old
+                .and_then(Value::as_object)
+                .filter(|_| node.map_correlatable);
+            for (k, v) in m {
+                let o = old_map.and_then(|o| o.get(k));
+                // A property or map value is its own ratcheting anchor.
+                let r = ratchet.map(|_| Unchanged {
+                    new: v,
+                    old: o.unwrap_or(&ABSENT),
+                });
+                if let Some(values) = &node.additional {
+                    walk(values, &path.key(k), v, o, r, errors);
+                } else if let Some(p) = node.property(k) {
+                    walk(&p.node, &path.child(k), v, o, r, errors);
+                }
+            }
+        }
+        Value::Array(items) => {
+            let Some(item_node) = &node.items else {
+                return;
+            };
+            let old_items = old.and_then(Value::as_array);
+            for (i, v) in items.iter().enumerate() {
+                let o = match (&node.list_map_keys, old_items) {
+                    (Some(keys), Some(olds)) => olds.iter().find(|o| same_keys(keys, v, o)),
+                    _ => None,
+                };
+                // Items of other lists are not correlated: their errors
+                // ratchet with the nearest correlated value above.
+                let r = match o {
+                    Some(o) => ratchet.map(|_| Unchanged { new: v, old: o }),
+                    None => ratchet,
+                };
+                walk(item_node, &path.index(i), v, o, r, errors);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The old value of a property that had none: nothing it equals.
+static ABSENT: Value = Value::Null;
+
+/// Whether two items of a list-map have the same key fields.
+fn same_keys(keys: &[String], a: &Value, b: &Value) -> bool {
+    keys.iter()
+        .all(|k| match (a.get(k.as_str()), b.get(k.as_str())) {
+            (Some(x), Some(y)) => json_equal(x, y),
+            (None, None) => true,
+            _ => false,
+        })
+}
+
+/// `validateExpressions`: the rules of `rules_node` against the value at
+/// `typed` (the same node, except for `allOf` members).
+fn expressions(
+    rules_node: &CelNode,
+    typed: &CelNode,
+    path: &FieldPath<'_>,
+    new: &Value,
+    old: Option<&Value>,
+    ratchet: Option<Unchanged<'_>>,
+    errors: &mut ErrorList,
+) {
+    if rules_node.rules.is_empty() {
+        return;
+    }
+    let this = value::to_cel(new, Some(typed));
+    let before = old.map(|o| value::to_cel(o, Some(typed)));
+    for rule in &rules_node.rules {
+        let program = match &rule.program {
+            Ok(p) => p,
+            Err(e) => {
+                push(
+                    errors,
+                    FieldError::invalid(
+                        path,
+                        typed.type_name.as_str(),
+                        format!("rule compile error: {e}"),
+                    ),
+                );
+                continue;
+            }
+        };
+        if rule.uses_old_self && before.is_none() && !rule.optional_old_self {
+            // Transition rules run only where there is an old value.
+            continue;
+        }
+        let mut scope = LIBRARIES.new_inner_scope();
+        scope.add_variable_from_value("self", this.clone());
+        if rule.optional_old_self {
+            let old = match &before {
+                Some(b) => OptionalValue::of(b.clone()),
+                None => OptionalValue::none(),
+            };
+            scope.add_variable_from_value("oldSelf", Cel::Opaque(std::sync::Arc::new(old)));
+        } else if let Some(b) = &before {
+            scope.add_variable_from_value("oldSelf", b.clone());
+        }
+        match program.execute(&scope) {
+            Ok(Cel::Bool(true)) => continue,
+            Ok(_) => {}
+            Err(e) => {
+                push(
+                    errors,
+                    FieldError::invalid(path, typed.type_name.as_str(), evaluation_error(&e, rule)),
+                );
+                continue;
+            }
+        }
+        if !rule.uses_old_self && ratchet.is_some_and(|r| r.holds()) {
+            // Ratcheted: the value was as invalid before this update.
+            continue;
+        }
+        let at;
+        let error_path = match &rule.field_path {
+            Some(p) => {
+                at = path.child(p);
+                &at
+            }
+            None => path,
+        };
+        let detail = rule
+            .message_program
+            .as_ref()
+            .and_then(|p| p.as_ref().ok())
+            .and_then(|p| {
+                let mut scope = LIBRARIES.new_inner_scope();
+                scope.add_variable_from_value("self", this.clone());
+                if let Some(b) = &before {
+                    scope.add_variable_from_value("oldSelf", b.clone());
+                }
+                message(p.execute(&scope).ok()?)
+            })
+            .unwrap_or_else(|| rule.message_or_default());
+        let bad_value = match typed.shape {
+            Shape::Object | Shape::Array => None,
+            _ => Some(new.clone()),
+        };
+        push(errors, failure(rule.reason, error_path, bad_value, detail));
+    }
+}
+
+/// Adds `error`, naming the root `<nil>` as the apiserver does (it
+/// validates with a nil `field.Path`).
+fn push(errors: &mut ErrorList, mut error: FieldError) {
+    if error.field.is_empty() {
+        error.field = "<nil>".to_string();
+    }
+    errors.push(error);
+}
+
+/// The error of a rule that evaluated to false (`fieldErrorForReason`).
+fn failure(
+    reason: Reason,
+    path: &FieldPath<'_>,
+    bad_value: Option<Value>,
+    detail: String,
+) -> FieldError {
+    let (error_type, bad_value, detail) = match reason {
+        Reason::Invalid => (ErrorType::Invalid, bad_value, detail),
+        Reason::Forbidden => (ErrorType::Forbidden, None, detail),
+        Reason::Required => (ErrorType::Required, None, detail),
+        Reason::Duplicate => (ErrorType::Duplicate, bad_value, String::new()),
+    };
+    FieldError {
+        error_type,
+        field: path.to_string(),
+        bad_value,
+        detail,
+    }
+}
+
+/// A `messageExpression`'s result as the message, when it is a non-empty
+/// single-line string within the size limit (otherwise the rule's message
+/// is used, as the apiserver does).
+fn message(result: Cel) -> Option<String> {
+    let Cel::String(s) = result else {
+        return None;
+    };
+    let s = s.trim();
+    (!s.is_empty() && s.len() <= MAX_MESSAGE_EXPRESSION_BYTES && !s.contains('\n'))
+        .then(|| s.to_string())
+}
+
+/// The detail of a rule whose evaluation failed, in the apiserver's words
+/// (cel-go's error texts).
+fn evaluation_error(e: &ExecutionError, rule: &CompiledRule) -> String {
+    let name = rule.error_string();
+    let text = match e {
+        ExecutionError::NoSuchOverload
+        | ExecutionError::UnsupportedBinaryOperator(..)
+        | ExecutionError::UnsupportedUnaryOperator(..)
+        | ExecutionError::ValuesNotComparable(..)
+        | ExecutionError::UnexpectedType { .. }
+        | ExecutionError::UnsupportedTargetType { .. }
+        | ExecutionError::NotSupportedAsMethod { .. } => {
+            return format!(
+                "'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {name}"
+            );
+        }
+        ExecutionError::NoSuchKey(k) => format!("no such key: {k}"),
+        ExecutionError::IndexOutOfBounds(i) => format!("index out of bounds: {}", plain(i)),
+        ExecutionError::DivisionByZero(_) => "division by zero".to_string(),
+        ExecutionError::RemainderByZero(_) => "modulus by zero".to_string(),
+        ExecutionError::Overflow(_, Cel::UInt(_), _) => "unsigned integer overflow".to_string(),
+        ExecutionError::Overflow(..) => "integer overflow".to_string(),
+        ExecutionError::FunctionError { message, .. } => message.clone(),
+        other => other.to_string(),
+    };
+    format!("{text} evaluating rule: {name}")
+}
+
+/// A scalar CEL value as cel-go prints it.
+fn plain(v: &Cel) -> String {
+    match v {
+        Cel::Int(i) => i.to_string(),
+        Cel::UInt(u) => u.to_string(),
+        Cel::Float(f) => f.to_string(),
+        Cel::String(s) => s.to_string(),
+        Cel::Bool(b) => b.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,175 @@
+use serde_json::{Value, json};
+
+use super::Validator;
+use crate::validation::FieldPath;
+
+fn check(schema: Value, new: Value, old: Option<Value>) -> Vec<String> {
+    Validator::for_value(&schema)
+        .validate(&new, old.as_ref(), &FieldPath::new(""))
+        .iter()
+        .map(|e| format!("{}: {}", e.field, e.error_body()))
+        .collect()
+}
+
+fn object(props: Value, rules: Value) -> Value {
+    json!({"type": "object", "properties": props, "x-kubernetes-validations": rules})
+}
+
+#[test]
+fn a_rule_that_holds_passes_and_one_that_fails_is_invalid() {
+    let schema = object(
+        json!({"spec": {"type": "object", "properties": {"replicas": {"type": "integer"}},
+            "x-kubernetes-validations": [{"rule": "self.replicas >= 1", "message": "at least one"}]}}),
+        json!([]),
+    );
+    assert!(check(schema.clone(), json!({"spec": {"replicas": 1}}), None).is_empty());
+    assert_eq!(
+        check(schema, json!({"spec": {"replicas": 0}}), None),
+        ["spec: Invalid value: at least one"]
+    );
+}
+
+#[test]
+fn scalars_show_their_value_and_the_default_message_names_the_rule() {
+    let schema = object(
+        json!({"name": {"type": "string", "x-kubernetes-validations": [{"rule": "self.startsWith('a')"}]}}),
+        json!([]),
+    );
+    assert_eq!(
+        check(schema, json!({"name": "bob"}), None),
+        [r#"name: Invalid value: "bob": failed rule: self.startsWith('a')"#]
+    );
+}
+
+#[test]
+fn transition_rules_run_only_on_updates() {
+    let schema = object(
+        json!({"name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "field is immutable"}]}}),
+        json!([]),
+    );
+    assert!(check(schema.clone(), json!({"name": "a"}), None).is_empty());
+    assert!(
+        check(
+            schema.clone(),
+            json!({"name": "a"}),
+            Some(json!({"name": "a"}))
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        check(schema, json!({"name": "b"}), Some(json!({"name": "a"}))),
+        [r#"name: Invalid value: "b": field is immutable"#]
+    );
+}
+
+#[test]
+fn optional_old_self_runs_on_creation_with_an_empty_optional() {
+    let schema = object(
+        json!({"name": {"type": "string", "x-kubernetes-validations": [{
+            "rule": "!oldSelf.hasValue() || self == oldSelf.value()", "optionalOldSelf": true,
+            "message": "immutable once set"}]}}),
+        json!([]),
+    );
+    assert!(check(schema.clone(), json!({"name": "a"}), None).is_empty());
+    assert_eq!(
+        check(schema, json!({"name": "b"}), Some(json!({"name": "a"}))),
+        [r#"name: Invalid value: "b": immutable once set"#]
+    );
+}
+
+#[test]
+fn reasons_field_paths_and_message_expressions() {
+    let schema = object(
+        json!({"a": {"type": "string"}, "b": {"type": "string"}}),
+        json!([
+            {"rule": "has(self.a)", "reason": "FieldValueRequired", "fieldPath": ".a", "message": "a is required"},
+            {"rule": "!has(self.b)", "reason": "FieldValueForbidden", "fieldPath": ".b", "messageExpression": "'b may not be ' + self.b"},
+            {"rule": "false", "reason": "FieldValueDuplicate"},
+        ]),
+    );
+    assert_eq!(
+        check(schema, json!({"b": "x"}), None),
+        [
+            "a: Required value: a is required",
+            "b: Forbidden: b may not be x",
+            "<nil>: Duplicate value",
+        ]
+    );
+}
+
+#[test]
+fn escaped_property_names_and_the_resource_root() {
+    let schema = json!({"type": "object", "properties": {
+    "metadata": {"type": "object"},
+    "spec": {"type": "object", "properties": {"x-y": {"type": "integer"}, "namespace": {"type": "string"}}}},
+    "x-kubernetes-validations": [
+        {"rule": "self.spec.x__dash__y == 1 && self.spec.__namespace__ == 'n'"},
+        {"rule": "self.metadata.name == 'w' && self.kind == 'W'"},
+        {"rule": "!has(self.metadata.labels)"},
+    ]});
+    let v = Validator::new(&schema);
+    let obj = json!({"kind": "W", "metadata": {"name": "w", "labels": {"a": "b"}}, "spec": {"x-y": 1, "namespace": "n"}});
+    let errors = v.validate(&obj, None, &FieldPath::new(""));
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn evaluation_errors_read_as_cel_go_reports_them() {
+    let schema = object(
+        json!({"n": {"type": "integer", "x-kubernetes-validations": [
+            {"rule": "self / 0 == 1"},
+            {"rule": "[1][self] == 1"},
+        ]}}),
+        json!([]),
+    );
+    assert_eq!(
+        check(schema, json!({"n": 5}), None),
+        [
+            r#"n: Invalid value: "integer": division by zero evaluating rule: self / 0 == 1"#,
+            r#"n: Invalid value: "integer": index out of bounds: 5 evaluating rule: [1][self] == 1"#,
+        ]
+    );
+}
+
+#[test]
+fn compile_errors_are_reported_where_the_rule_is() {
+    let schema = object(json!({}), json!([{"rule": "self.a ==", "message": "m"}]));
+    let errors = check(schema, json!({}), None);
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].starts_with(r#"<nil>: Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:"#),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn list_map_items_are_correlated_by_key_for_transition_rules() {
+    let schema = object(
+        json!({"items": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+            "items": {"type": "object", "properties": {"name": {"type": "string"}, "v": {"type": "integer"}},
+                "x-kubernetes-validations": [{"rule": "self.v >= oldSelf.v", "message": "may not decrease"}]}}}),
+        json!([]),
+    );
+    let old = json!({"items": [{"name": "a", "v": 2}, {"name": "b", "v": 2}]});
+    let new =
+        json!({"items": [{"name": "b", "v": 1}, {"name": "a", "v": 3}, {"name": "c", "v": 0}]});
+    assert_eq!(
+        check(schema, new, Some(old)),
+        ["items[0]: Invalid value: may not decrease"]
+    );
+}
+
+#[test]
+fn unchanged_values_are_ratcheted() {
+    let schema = object(
+        json!({"a": {"type": "string", "x-kubernetes-validations": [{"rule": "self.size() < 3"}]},
+               "b": {"type": "string", "x-kubernetes-validations": [{"rule": "self.size() < 3"}]}}),
+        json!([]),
+    );
+    let old = json!({"a": "long", "b": "long"});
+    let new = json!({"a": "long", "b": "longer"});
+    assert_eq!(
+        check(schema, new, Some(old)),
+        [r#"b: Invalid value: "longer": failed rule: self.size() < 3"#]
+    );
+}

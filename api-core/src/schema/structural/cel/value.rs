@@ -1,0 +1,220 @@
+//! JSON values as CEL sees them (`UnstructuredToVal` of
+//! apiextensions-apiserver): typed by the schema, property names escaped,
+//! string formats as CEL types.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use kube_cel::cel::Value as Cel;
+use kube_cel::cel::objects::{Key, Map};
+use serde_json::Value;
+
+use super::tree::{CelNode, Shape};
+
+/// CEL's reserved words: a property so named is `__name__` in a rule.
+const RESERVED: [&str; 21] = [
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// The name a property has in a rule (k8s.io/apiserver's `cel.Escape`):
+/// reserved words become `__word__`; `__`, `.`, `-` and `/` become
+/// `__underscores__`, `__dot__`, `__dash__` and `__slash__`. `None` for
+/// names no rule can reach (starting with a digit, or with characters
+/// outside `[a-zA-Z0-9_.-/]`).
+pub(crate) fn escape(name: &str) -> Option<String> {
+    let first = name.chars().next()?;
+    if first.is_ascii_digit() {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("__") {
+            out.push_str("__underscores__");
+            rest = &rest[2..];
+            continue;
+        }
+        match c {
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => return None,
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Some(out)
+}
+
+/// `value` as a CEL value, typed by `node` (`None`: no schema, as under
+/// `x-kubernetes-preserve-unknown-fields`).
+pub(crate) fn to_cel(value: &Value, node: Option<&CelNode>) -> Cel {
+    let Some(node) = node else {
+        return untyped(value);
+    };
+    match (&node.shape, value) {
+        (_, Value::Null) => Cel::Null,
+        (Shape::Object, Value::Object(m)) => {
+            if let Some(values) = &node.additional {
+                let map: HashMap<Key, Cel> = m
+                    .iter()
+                    .map(|(k, v)| (Key::String(Arc::new(k.clone())), to_cel(v, Some(values))))
+                    .collect();
+                return Cel::Map(Map { map: Arc::new(map) });
+            }
+            let mut map = HashMap::with_capacity(m.len());
+            for (k, v) in m {
+                if node.embedded && (k == "apiVersion" || k == "kind") {
+                    map.insert(Key::String(Arc::new(k.clone())), untyped(v));
+                } else if node.embedded && k == "metadata" {
+                    map.insert(Key::String(Arc::new(k.clone())), object_meta(v));
+                } else if let Some(prop) = node.property(k) {
+                    if let Some(name) = &prop.escaped {
+                        map.insert(Key::String(name.clone()), to_cel(v, Some(&prop.node)));
+                    }
+                } else if node.properties.is_empty()
+                    && node.preserve_unknown
+                    && let Some(name) = escape(k)
+                {
+                    map.insert(Key::String(Arc::new(name)), untyped(v));
+                }
+            }
+            Cel::Map(Map { map: Arc::new(map) })
+        }
+        (Shape::Array, Value::Array(items)) => Cel::List(Arc::new(
+            items
+                .iter()
+                .map(|v| to_cel(v, node.items.as_deref()))
+                .collect(),
+        )),
+        (Shape::String, Value::String(s)) => string(s, node.format.as_deref()),
+        (Shape::Integer, Value::Number(n)) => match n.as_i64() {
+            Some(i) => Cel::Int(i),
+            None => untyped(value),
+        },
+        (Shape::Number, Value::Number(n)) => Cel::Float(n.as_f64().unwrap_or(f64::NAN)),
+        _ => untyped(value),
+    }
+}
+
+/// The metadata of an embedded or root object as rules see it: only
+/// `name` and `generateName` (`model.WithTypeAndObjectMeta`).
+pub(crate) fn object_meta(value: &Value) -> Cel {
+    let mut map = HashMap::new();
+    if let Value::Object(m) = value {
+        for key in ["name", "generateName"] {
+            if let Some(Value::String(s)) = m.get(key) {
+                map.insert(
+                    Key::String(Arc::new(key.to_string())),
+                    Cel::String(Arc::new(s.clone())),
+                );
+            }
+        }
+    }
+    Cel::Map(Map { map: Arc::new(map) })
+}
+
+/// A string of a schema `format`: `duration`, `date` and `date-time` are
+/// CEL durations and timestamps, `byte` is bytes (when they parse; as a
+/// string otherwise).
+fn string(s: &str, format: Option<&str>) -> Cel {
+    match format {
+        Some("duration") => {
+            if let Ok(d) = crate::meta::Duration::parse(s) {
+                return Cel::Duration(chrono::Duration::nanoseconds(d.as_nanos()));
+            }
+        }
+        Some("date-time") => {
+            if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+                return Cel::Timestamp(t);
+            }
+        }
+        Some("date") => {
+            if let Ok(d) = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+                && let Some(t) = d.and_hms_opt(0, 0, 0)
+            {
+                return Cel::Timestamp(t.and_utc().fixed_offset());
+            }
+        }
+        Some("byte") => {
+            use base64::Engine as _;
+            if let Ok(b) = base64::engine::general_purpose::STANDARD.decode(s) {
+                return Cel::Bytes(Arc::new(b));
+            }
+        }
+        _ => {}
+    }
+    Cel::String(Arc::new(s.to_string()))
+}
+
+/// A value without a schema: objects are maps with their keys as they are.
+pub(crate) fn untyped(value: &Value) -> Cel {
+    match value {
+        Value::Null => Cel::Null,
+        Value::Bool(b) => Cel::Bool(*b),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => Cel::Int(i),
+            (None, Some(u)) => Cel::UInt(u),
+            _ => Cel::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Cel::String(Arc::new(s.clone())),
+        Value::Array(a) => Cel::List(Arc::new(a.iter().map(untyped).collect())),
+        Value::Object(m) => Cel::Map(Map {
+            map: Arc::new(
+                m.iter()
+                    .map(|(k, v)| (Key::String(Arc::new(k.clone())), untyped(v)))
+                    .collect(),
+            ),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_follows_the_apiserver() {
+        // k8s.io/apiserver pkg/cel/escaping_test.go
+        for (name, want) in [
+            ("self", Some("self")),
+            ("namespace", Some("__namespace__")),
+            ("int", Some("int")),
+            ("a.b", Some("a__dot__b")),
+            ("a-b", Some("a__dash__b")),
+            ("a/b", Some("a__slash__b")),
+            ("a__b", Some("a__underscores__b")),
+            ("a_b", Some("a_b")),
+            ("__x__", Some("__underscores__x__underscores__")),
+            ("___", Some("__underscores___")),
+            ("1a", None),
+            ("a@b", None),
+            ("", None),
+        ] {
+            assert_eq!(escape(name).as_deref(), want, "{name}");
+        }
+    }
+}
