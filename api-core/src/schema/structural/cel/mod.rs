@@ -1,14 +1,14 @@
 //! Evaluating `x-kubernetes-validations` rules as apiextensions-apiserver's
 //! `pkg/apiserver/schema/cel/validation.go` does (feature `cel`).
 
+mod lib;
 mod tree;
 pub(crate) mod value;
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
-use kube_cel::KubeCelExt;
-use kube_cel::cel::objects::OptionalValue;
-use kube_cel::cel::{Context, ExecutionError, Value as Cel};
+use ::cel::objects::OptionalValue;
+use ::cel::{Context, Env, ExecutionError, Value as Cel};
 use serde_json::Value;
 
 use crate::validation::{ErrorList, ErrorType, FieldError, FieldPath};
@@ -21,8 +21,28 @@ use tree::{CelNode, CompiledRule, Reason, Shape};
 /// (`celconfig.MaxEvaluatedMessageExpressionSizeBytes`).
 const MAX_MESSAGE_EXPRESSION_BYTES: usize = 5 * 1024;
 
-/// The standard library and Kubernetes' libraries, registered once.
-static LIBRARIES: LazyLock<Context<'static>> = LazyLock::new(|| Context::default().with_all());
+/// The environment of rules: the standard library, optional types, the
+/// strings and lists extensions and Kubernetes' libraries, as the
+/// apiserver's base environment declares them.
+pub(crate) static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| Arc::new(environment()));
+
+/// The root scope over [`ENV`]; each evaluation opens a scope below it.
+static LIBRARIES: LazyLock<Context<'static, 'static>> =
+    LazyLock::new(|| Context::with_env(ENV.clone()));
+
+fn environment() -> Env {
+    let mut env = Env::stdlib().with_optional_support(true);
+    // The extensions are fixed sets of distinct overloads: declaring them
+    // on a fresh environment cannot collide.
+    let _ = env.add_extension(::cel::extensions::strings);
+    let _ = env.add_extension(::cel::extensions::lists);
+    if let Err(e) = lib::register(&mut env) {
+        // A library declared an overload twice: a bug in this crate that
+        // every test of the rules would show.
+        debug_assert!(false, "the Kubernetes CEL libraries collide: {e}");
+    }
+    env
+}
 
 /// The rules of a schema, compiled once, ready to validate values
 /// (apiextensions-apiserver's `cel.Validator`).
@@ -264,7 +284,7 @@ fn expressions(
                 Some(b) => OptionalValue::of(b.clone()),
                 None => OptionalValue::none(),
             };
-            scope.add_variable_from_value("oldSelf", Cel::Opaque(std::sync::Arc::new(old)));
+            scope.add_variable_from_value("oldSelf", Cel::Opaque(Arc::new(old)));
         } else if let Some(b) = &before {
             scope.add_variable_from_value("oldSelf", b.clone());
         }
@@ -359,9 +379,8 @@ fn message(result: Cel) -> Option<String> {
 fn evaluation_error(e: &ExecutionError, rule: &CompiledRule) -> String {
     let name = rule.error_string();
     let text = match e {
-        ExecutionError::NoSuchOverload
+        ExecutionError::NoSuchOverload(_)
         | ExecutionError::UnsupportedBinaryOperator(..)
-        | ExecutionError::UnsupportedUnaryOperator(..)
         | ExecutionError::ValuesNotComparable(..)
         | ExecutionError::UnexpectedType { .. }
         | ExecutionError::UnsupportedTargetType { .. }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use kube_cel::cel::Program;
+use ::cel::Program;
 
 use super::super::node::{Node, Rule};
 use super::value::escape;
@@ -75,7 +75,8 @@ impl CompiledRule {
                 .message_expression
                 .filter(|m| !m.trim().is_empty())
                 .map(|m| {
-                    Program::compile(m)
+                    super::ENV
+                        .compile(m)
                         .map_err(|e| format!("messageExpression compilation failed: {e}"))
                 }),
             program,
@@ -103,7 +104,9 @@ impl CompiledRule {
 }
 
 fn compile(rule: &str) -> Result<Program, String> {
-    Program::compile(rule).map_err(|e| format!("compilation failed: {e}"))
+    super::ENV
+        .compile(rule)
+        .map_err(|e| format!("compilation failed: {e}"))
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use kube_cel::cel::Value as Cel;
-use kube_cel::cel::objects::{Key, Map};
+use ::cel::Value as Cel;
+use ::cel::objects::{Key, Map};
 use serde_json::Value;
 
 use super::tree::{CelNode, Shape};
