@@ -423,6 +423,23 @@ fn written_rule(r: &ValidationRule, diags: &mut Diagnostics) -> Rule {
     } else if rule.contains('\n') && r.message_expression.is_none() {
         diags.error(r.rule.span(), "a multi-line rule needs a `message`");
     }
+    #[cfg(feature = "cel")]
+    {
+        if let Err(e) = super::cel::parse(&rule) {
+            diags.error(
+                r.rule.span(),
+                format!("this CEL rule does not compile:\n{e}"),
+            );
+        }
+        if let Some(m) = &r.message_expression
+            && let Err(e) = super::cel::parse(&m.value())
+        {
+            diags.error(
+                m.span(),
+                format!("this `message_expression` does not compile:\n{e}"),
+            );
+        }
+    }
     if let Some(reason) = &r.reason
         && !REASONS.contains(&reason.as_str())
     {

@@ -2,6 +2,8 @@
 //! what is wrong with it to the `Diagnostics`, and return checked values
 //! with typed fields, so that code generation only reads validated data.
 
+#[cfg(feature = "cel")]
+pub mod cel;
 pub mod keys;
 pub mod keywords;
 pub mod resource;

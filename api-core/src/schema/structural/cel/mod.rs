@@ -124,6 +124,7 @@ impl Validator {
         errors: &mut ErrorList,
     ) {
         if let Some(root) = &self.root {
+            let old = old.filter(|o| !o.is_null());
             let ratchet = old.map(|o| Unchanged { new, old: o });
             walk(root, path, new, old, ratchet, errors);
         }
@@ -193,12 +194,17 @@ fn descend(
                 .and_then(Value::as_object)
                 .filter(|_| node.map_correlatable);
             for (k, v) in m {
-                let o = old_map.and_then(|o| o.get(k));
-                // A property or map value is its own ratcheting anchor.
-                let r = ratchet.map(|_| Unchanged {
-                    new: v,
-                    old: o.unwrap_or(&ABSENT),
-                });
+                let o = old_map.and_then(|o| o.get(k)).filter(|o| !o.is_null());
+                // A property or map value of a correlated object is its own
+                // ratcheting anchor; below an uncorrelated value (an item of
+                // a set or atomic list) the nearest correlated one decides.
+                let r = match (ratchet, old) {
+                    (Some(_), Some(_)) => Some(Unchanged {
+                        new: v,
+                        old: o.unwrap_or(&ABSENT),
+                    }),
+                    (r, _) => r,
+                };
                 if let Some(values) = &node.additional {
                     walk(values, &path.key(k), v, o, r, errors);
                 } else if let Some(p) = node.property(k) {
@@ -213,7 +219,10 @@ fn descend(
             let old_items = old.and_then(Value::as_array);
             for (i, v) in items.iter().enumerate() {
                 let o = match (&node.list_map_keys, old_items) {
-                    (Some(keys), Some(olds)) => olds.iter().find(|o| same_keys(keys, v, o)),
+                    (Some(keys), Some(olds)) => olds
+                        .iter()
+                        .find(|o| same_keys(keys, v, o))
+                        .filter(|o| !o.is_null()),
                     _ => None,
                 };
                 // Items of other lists are not correlated: their errors

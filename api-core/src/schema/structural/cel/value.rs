@@ -87,18 +87,33 @@ pub(crate) fn to_cel(value: &Value, node: Option<&CelNode>) -> Cel {
             }
             let mut map = HashMap::with_capacity(m.len());
             for (k, v) in m {
+                // A property set to null is absent (`has()` is false).
+                if v.is_null() {
+                    continue;
+                }
                 if node.embedded && (k == "apiVersion" || k == "kind") {
                     map.insert(Key::String(Arc::new(k.clone())), untyped(v));
                 } else if node.embedded && k == "metadata" {
-                    map.insert(Key::String(Arc::new(k.clone())), object_meta(v));
+                    let declared = node.property(k).filter(|p| !p.node.properties.is_empty());
+                    map.insert(
+                        Key::String(Arc::new(k.clone())),
+                        object_meta(v, declared.map(|p| &p.node)),
+                    );
                 } else if let Some(prop) = node.property(k) {
                     if let Some(name) = &prop.escaped {
-                        map.insert(Key::String(name.clone()), to_cel(v, Some(&prop.node)));
+                        let value = to_cel(v, Some(&prop.node));
+                        if name.as_str() != k && RESERVED.contains(&k.as_str()) {
+                            // Reserved words may be selected unescaped too
+                            // (Kubernetes 1.30 and later).
+                            map.insert(Key::String(Arc::new(k.clone())), value.clone());
+                        }
+                        map.insert(Key::String(name.clone()), value);
                     }
-                } else if node.properties.is_empty()
-                    && node.preserve_unknown
+                } else if node.preserve_unknown
                     && let Some(name) = escape(k)
                 {
+                    // Kept unknown fields take part in equality; rules
+                    // cannot select them.
                     map.insert(Key::String(Arc::new(name)), untyped(v));
                 }
             }
@@ -120,10 +135,14 @@ pub(crate) fn to_cel(value: &Value, node: Option<&CelNode>) -> Cel {
     }
 }
 
-/// The metadata of an embedded or root object as rules see it: only
-/// `name` and `generateName` (`model.WithTypeAndObjectMeta`).
-pub(crate) fn object_meta(value: &Value) -> Cel {
-    let mut map = HashMap::new();
+/// The metadata of an embedded or root object as rules see it: `name` and
+/// `generateName`, and whatever else its schema declares
+/// (`model.WithTypeAndObjectMeta`).
+pub(crate) fn object_meta(value: &Value, declared: Option<&CelNode>) -> Cel {
+    let mut map = match declared.map(|d| to_cel(value, Some(d))) {
+        Some(Cel::Map(m)) => (*m.map).clone(),
+        _ => HashMap::new(),
+    };
     if let Value::Object(m) = value {
         for key in ["name", "generateName"] {
             if let Some(Value::String(s)) = m.get(key) {
