@@ -790,3 +790,79 @@ fn json_diff_lists_differing_paths() {
         ]
     );
 }
+
+/// The corpus' union and immutability rules are enforced, as the apiserver
+/// enforces the `x-kubernetes-validations` controller-gen writes for them:
+/// the registry rejects a create that breaks a union and an update that
+/// changes or removes an immutable field, with the rule's message.
+#[tokio::test]
+async fn corpus_rules_are_enforced_by_the_registry() {
+    use api_core::registry::{DefaultStrategy, Registry};
+    use serde_json::json;
+
+    let oneofs = Registry::<oneofs::Oneof>::new(DefaultStrategy);
+    let object = |spec: Value| -> oneofs::Oneof {
+        serde_json::from_value(json!({
+            "apiVersion": "testdata.kubebuilder.io/v1beta1", "kind": "Oneof",
+            "metadata": {"name": "o"}, "spec": spec,
+        }))
+        .unwrap()
+    };
+    let create = |spec: Value| oneofs.create("default", object(spec));
+    fn message<T>(r: Result<T, api_core::Status>) -> String {
+        r.map(drop).unwrap_err().message
+    }
+    assert_eq!(
+        message(create(json!({"firstTypeWithOneof": {"foo": "a", "bar": "b"}})).await),
+        "Oneof.testdata.kubebuilder.io \"o\" is invalid: [spec.firstTypeWithOneof: Invalid value: only one of foo|bar may be set, spec.firstTypeWithOneof: Invalid value: at most one of the fields in [foo bar] may be set]"
+    );
+    assert_eq!(
+        message(create(json!({"firstTypeWithExactOneof": {}})).await),
+        "Oneof.testdata.kubebuilder.io \"o\" is invalid: spec.firstTypeWithExactOneof: Invalid value: exactly one of the fields in [foo bar] must be set"
+    );
+    assert_eq!(
+        message(create(json!({"typeWithMultipleAtLeastOneOf": {"a": "x"}})).await),
+        "Oneof.testdata.kubebuilder.io \"o\" is invalid: spec.typeWithMultipleAtLeastOneOf: Invalid value: at least one of the fields in [c d] must be set"
+    );
+    create(
+        json!({"firstTypeWithExactOneof": {"bar": "b"}, "typeWithAllOneOf": {"c": "x", "e": "y"}}),
+    )
+    .await
+    .expect("every union satisfied");
+
+    let immutables = Registry::<immutabletypes::ImmutableType>::new(DefaultStrategy);
+    let nested = json!({"key": "k", "value": "v"});
+    let created: immutabletypes::ImmutableType = serde_json::from_value(json!({
+        "apiVersion": "testdata.kubebuilder.io/v1", "kind": "ImmutableType",
+        "metadata": {"name": "i"},
+        "spec": {"requiredString": "a", "optionalString": "b", "requiredStruct": nested,
+                 "requiredSlice": ["x"], "requiredMap": {"k": "v"}, "mutableString": "m"},
+    }))
+    .unwrap();
+    let created = immutables.create("default", created).await.unwrap().object;
+    let update = |change: &dyn Fn(&mut immutabletypes::ImmutableSpec)| {
+        let mut obj = created.clone();
+        change(&mut obj.spec);
+        immutables.update("default", obj)
+    };
+    assert_eq!(
+        message(update(&|s| s.required_string = "changed".into()).await),
+        "ImmutableType.testdata.kubebuilder.io \"i\" is invalid: spec.requiredString: Invalid value: \"changed\": field is immutable"
+    );
+    assert_eq!(
+        message(update(&|s| s.required_slice.push("y".into())).await),
+        "ImmutableType.testdata.kubebuilder.io \"i\" is invalid: spec.requiredSlice: Invalid value: field is immutable"
+    );
+    assert_eq!(
+        message(update(&|s| s.optional_string = None).await),
+        "ImmutableType.testdata.kubebuilder.io \"i\" is invalid: spec: Invalid value: field optionalString is immutable once set"
+    );
+    // Unset optional fields may be set once; mutable fields change freely.
+    let updated = update(&|s| {
+        s.optional_literal_string = Some("set".into());
+        s.mutable_string = "changed".into();
+    })
+    .await
+    .expect("setting an unset immutable field and changing a mutable one");
+    assert_eq!(updated.object.metadata.generation, 2);
+}
