@@ -92,11 +92,7 @@ impl Validator {
     fn with_root(schema: &Value, resource_root: bool) -> Validator {
         let mut ignored = ErrorList::new();
         let root = node::decode(schema, &FieldPath::new(""), 0, &mut ignored);
-        let root = root.map(|n| {
-            let mut c = CelNode::build(&n, &n);
-            c.embedded |= resource_root;
-            c
-        });
+        let root = root.map(|n| CelNode::build(&n, &n, resource_root));
         Validator {
             root: root.filter(|r| r.has_rules),
         }

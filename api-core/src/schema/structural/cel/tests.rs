@@ -105,7 +105,6 @@ fn escaped_property_names_and_the_resource_root() {
     "x-kubernetes-validations": [
         {"rule": "self.spec.x__dash__y == 1 && self.spec.__namespace__ == 'n'"},
         {"rule": "self.metadata.name == 'w' && self.kind == 'W'"},
-        {"rule": "!has(self.metadata.labels)"},
     ]});
     let v = Validator::new(&schema);
     let obj = json!({"kind": "W", "metadata": {"name": "w", "labels": {"a": "b"}}, "spec": {"x-y": 1, "namespace": "n"}});
@@ -172,4 +171,38 @@ fn unchanged_values_are_ratcheted() {
         check(schema, new, Some(old)),
         [r#"b: Invalid value: "longer": failed rule: self.size() < 3"#]
     );
+}
+
+#[test]
+fn rules_are_type_checked_against_the_schema() {
+    // Only `name` and `generateName` of the root's metadata are visible.
+    let schema = json!({"type": "object", "properties": {"metadata": {"type": "object"}},
+        "x-kubernetes-validations": [{"rule": "!has(self.metadata.labels)"}]});
+    let errors =
+        Validator::new(&schema).validate(&json!({"metadata": {}}), None, &FieldPath::new(""));
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors.as_slice()[0].detail.starts_with(
+            "rule compile error: compilation failed: ERROR: <input>:1:5: undefined field 'labels'"
+        ),
+        "{errors:?}"
+    );
+    let schema = object(
+        json!({"n": {"type": "integer", "x-kubernetes-validations": [
+            {"rule": "self == 'a'"},
+            {"rule": "self + 1"},
+            {"rule": "self > 0", "messageExpression": "self"},
+        ]}}),
+        json!([]),
+    );
+    let errors = check(schema, json!({"n": 0}), None);
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(errors[0].contains("found no matching overload for '_==_' applied to '(int, string)'"));
+    assert_eq!(
+        errors[1],
+        r#"n: Invalid value: "integer": rule compile error: cel expression must evaluate to a bool"#
+    );
+    // A message expression that does not compile leaves the rule's
+    // default message.
+    assert_eq!(errors[2], "n: Invalid value: 0: failed rule: self > 0");
 }

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use ::cel::Program;
 
+use api_cel::Type;
+
 use super::super::node::{Node, Rule};
 use super::value::escape;
 
@@ -54,8 +56,20 @@ pub(crate) struct CompiledRule {
 }
 
 impl CompiledRule {
-    fn compile(rule: &Rule<'_>) -> CompiledRule {
-        let program = compile(rule.rule);
+    fn compile(rule: &Rule<'_>, decl: Option<&Type>) -> CompiledRule {
+        let this = decl.cloned().unwrap_or(Type::Dyn);
+        let old = if rule.optional_old_self {
+            Type::Optional(Box::new(this.clone()))
+        } else {
+            this.clone()
+        };
+        let vars = [("self", this), ("oldSelf", old)];
+        let program = compile(
+            rule.rule,
+            &vars,
+            &Type::Bool,
+            "cel expression must evaluate to a bool",
+        );
         let uses_old_self = program
             .as_ref()
             .is_ok_and(|p| p.references().has_variable("oldSelf"));
@@ -75,9 +89,13 @@ impl CompiledRule {
                 .message_expression
                 .filter(|m| !m.trim().is_empty())
                 .map(|m| {
-                    super::ENV
-                        .compile(m)
-                        .map_err(|e| format!("messageExpression compilation failed: {e}"))
+                    compile(
+                        m,
+                        &vars,
+                        &Type::String,
+                        "messageExpression must evaluate to a string",
+                    )
+                    .map_err(|e| format!("messageExpression {e}"))
                 }),
             program,
             uses_old_self,
@@ -103,10 +121,24 @@ impl CompiledRule {
     }
 }
 
-fn compile(rule: &str) -> Result<Program, String> {
-    super::ENV
-        .compile(rule)
-        .map_err(|e| format!("compilation failed: {e}"))
+/// Parses and type-checks `source` with `vars` declared, as the apiserver
+/// compiles a rule: `compilation failed: ERROR: ...` when it does not
+/// parse or check, `wrong` when its type is certainly not `want`.
+fn compile(
+    source: &str,
+    vars: &[(&str, Type)],
+    want: &Type,
+    wrong: &str,
+) -> Result<Program, String> {
+    let program = super::ENV
+        .compile(source)
+        .map_err(|e| format!("compilation failed: {e}"))?;
+    let found = api_cel::check_parsed(program.expression(), program.source_info(), source, vars)
+        .map_err(|e| format!("compilation failed: {e}"))?;
+    if found != *want && !found.is_dyn() {
+        return Err(wrong.to_string());
+    }
+    Ok(program)
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the
@@ -156,6 +188,9 @@ pub(crate) struct CelNode {
     /// atomic maps, as `MapIsCorrelatable`).
     pub map_correlatable: bool,
     pub rules: Vec<CompiledRule>,
+    /// The node's type in rules (`SchemaDeclType`); `None` for a node
+    /// without a type, which rules cannot select.
+    pub decl: Option<Type>,
     /// This node or one below has rules.
     pub has_rules: bool,
 }
@@ -163,7 +198,7 @@ pub(crate) struct CelNode {
 impl CelNode {
     /// Compiles `validation`'s rules over the shape of `typed` (the same
     /// node, except inside `allOf`, whose members have no types).
-    pub(super) fn build(validation: &Node<'_>, typed: &Node<'_>) -> CelNode {
+    pub(super) fn build(validation: &Node<'_>, typed: &Node<'_>, resource_root: bool) -> CelNode {
         let shape = if typed.int_or_string {
             Shape::Any
         } else {
@@ -185,29 +220,38 @@ impl CelNode {
                 Property {
                     name: name.to_string(),
                     escaped: escape(name).map(Arc::new),
-                    node: CelNode::build(v, p),
+                    node: CelNode::build(v, p, false),
                 }
             })
             .collect();
         properties.sort_by(|a, b| a.name.cmp(&b.name));
         let additional = typed.additional_schema().map(|a| {
             let v = validation.additional_schema().unwrap_or(a);
-            Box::new(CelNode::build(v, a))
+            Box::new(CelNode::build(v, a, false))
         });
         let items = typed.items_schema().map(|i| {
             let v = validation.items_schema().unwrap_or(i);
-            Box::new(CelNode::build(v, i))
+            Box::new(CelNode::build(v, i, false))
         });
         let all_of: Vec<CelNode> = validation
             .all_of
             .iter()
-            .map(|member| CelNode::build(member, typed))
+            .map(|member| CelNode::build(member, typed, resource_root))
             .filter(|n| n.has_rules)
             .collect();
+        let embedded = typed.embedded_resource || resource_root;
+        let decl = decl_type(
+            shape,
+            typed,
+            embedded,
+            &properties,
+            additional.as_deref(),
+            items.as_deref(),
+        );
         let rules: Vec<CompiledRule> = validation
             .validations
             .iter()
-            .map(CompiledRule::compile)
+            .map(|r| CompiledRule::compile(r, decl.as_ref()))
             .collect();
         let has_rules = !rules.is_empty()
             || !all_of.is_empty()
@@ -219,7 +263,8 @@ impl CelNode {
             type_name: typed.ty().to_string(),
             format: typed.format.map(str::to_string),
             preserve_unknown: typed.preserves_unknown(),
-            embedded: typed.embedded_resource,
+            embedded,
+            decl,
             properties,
             additional,
             items,
@@ -258,6 +303,61 @@ impl CelNode {
             .ok()
             .map(|i| &self.properties[i])
     }
+}
+
+/// The type rules see at a node (apiserver `SchemaDeclType`): int-or-string
+/// is `dyn`; objects have their typed properties (by escaped name), plus
+/// `apiVersion`, `kind` and `metadata.name`/`generateName` at a resource's
+/// root; a string's `format` makes it bytes, a duration or a timestamp.
+fn decl_type(
+    shape: Shape,
+    typed: &Node<'_>,
+    embedded: bool,
+    properties: &[Property],
+    additional: Option<&CelNode>,
+    items: Option<&CelNode>,
+) -> Option<Type> {
+    Some(match shape {
+        Shape::Any if typed.int_or_string => Type::Dyn,
+        Shape::Any => return None,
+        Shape::Boolean => Type::Bool,
+        Shape::Integer => Type::Int,
+        Shape::Number => Type::Double,
+        Shape::String => match typed.format {
+            Some("byte") => Type::Bytes,
+            Some("duration") => Type::Duration,
+            Some("date" | "date-time") => Type::Timestamp,
+            _ => Type::String,
+        },
+        Shape::Array => Type::list(items?.decl.clone()?),
+        Shape::Object => {
+            if let Some(a) = typed.additional_schema() {
+                let _ = a;
+                return Some(Type::map(Type::String, additional?.decl.clone()?));
+            }
+            let mut fields: Vec<(String, Type)> = properties
+                .iter()
+                .filter_map(|p| Some((p.escaped.as_ref()?.to_string(), p.node.decl.clone()?)))
+                .collect();
+            if embedded {
+                fields.retain(|(n, _)| n != "apiVersion" && n != "kind");
+                fields.push(("apiVersion".into(), Type::String));
+                fields.push(("kind".into(), Type::String));
+                let mut meta = vec![
+                    ("name".to_string(), Type::String),
+                    ("generateName".to_string(), Type::String),
+                ];
+                if let Some((_, Type::Object(declared))) =
+                    fields.iter().find(|(n, _)| n == "metadata")
+                {
+                    meta.extend(declared.fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+                }
+                fields.retain(|(n, _)| n != "metadata");
+                fields.push(("metadata".into(), Type::object(meta)));
+            }
+            Type::object(fields)
+        }
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,141 @@
+//! Type checking of Kubernetes CEL validation rules (`x-kubernetes-validations`)
+//! against the schema they are written for, as the apiserver checks them
+//! when a CRD is written: cel-go's checker with the declarations of the
+//! apiserver's CRD environment, over the parser the rules are evaluated
+//! with (the `cel` crate's). Shared by api-core (which checks the rules of
+//! a schema before it evaluates them) and api-derive (which checks written
+//! rules at compile time). Use it through api_core.
+//!
+//! ```
+//! use api_cel::{check, Type};
+//!
+//! let obj = Type::object([("replicas".to_string(), Type::Int)]);
+//! assert_eq!(check("self.replicas > 1", &[("self", obj.clone())]), Ok(Type::Bool));
+//! let err = check("self.replicas == 'a'", &[("self", obj)]).unwrap_err();
+//! assert!(err.starts_with("ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"), "{err}");
+//! ```
+
+mod check;
+mod decls;
+pub mod types;
+
+use std::sync::LazyLock;
+
+pub use check::check_parsed;
+pub use types::{Object, Type};
+
+/// The parser's environment: the standard macros and optional syntax, as
+/// the apiserver's (its functions do not matter to parsing).
+static PARSER_ENV: LazyLock<cel::Env> =
+    LazyLock::new(|| cel::Env::stdlib().with_optional_support(true));
+
+/// Parses `source` and checks it with `vars` declared: its type, or the
+/// parse or check errors in cel-go's format.
+pub fn check(source: &str, vars: &[(&str, Type)]) -> Result<Type, String> {
+    let (expr, info) = PARSER_ENV
+        .parser()
+        .parse_with_source_info(source)
+        .map_err(|e| e.to_string())?;
+    check_parsed(&expr, &info, source, vars)
+}
+
+/// Parses `source`: cel-go's message when it does not parse.
+pub fn parse(source: &str) -> Result<(), String> {
+    PARSER_ENV
+        .parser()
+        .parse(source)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> Type {
+        Type::object([
+            ("name".to_string(), Type::String),
+            ("replicas".to_string(), Type::Int),
+            ("tags".to_string(), Type::list(Type::String)),
+            ("labels".to_string(), Type::map(Type::String, Type::String)),
+            ("port".to_string(), Type::Dyn),
+            ("ttl".to_string(), Type::Duration),
+        ])
+    }
+
+    fn ok(rule: &str) -> Type {
+        check(rule, &[("self", spec()), ("oldSelf", spec())])
+            .unwrap_or_else(|e| panic!("{rule}: {e}"))
+    }
+
+    fn err(rule: &str) -> String {
+        check(rule, &[("self", spec())]).expect_err(rule)
+    }
+
+    #[test]
+    fn well_typed_rules_check() {
+        for rule in [
+            "self.replicas >= 1 && self.name.startsWith('a')",
+            "self.tags.all(t, t.size() < 10)",
+            "self.labels.exists(k, k == 'app') && self.labels['app'] != ''",
+            "has(self.name) ? self.name.matches('^[a-z]+$') : true",
+            "self == oldSelf",
+            "self.replicas + 1 > 1.5",
+            "type(self.port) == int ? self.port > 0 : self.port.endsWith('%')",
+            "self.?name.orValue('') == ''",
+            "self.tags.map(t, t.size()).sum() < 100",
+            "sets.contains(self.tags, ['a'])",
+            "self.ttl > duration('1s')",
+            "quantity('1Gi').isGreaterThan(quantity('1Mi'))",
+            "format.dns1123Label().validate(self.name) == optional.none()",
+            "isCIDR('10.0.0.0/8') && cidr('10.0.0.0/8').containsIP('10.1.2.3')",
+            "url('https://x.io').getHost() == 'x.io'",
+            "self.tags.sort() == self.tags",
+            "[1, 2].exists(x, x == 2)",
+            "{'a': 1}.all(k, k == 'a')",
+        ] {
+            assert_eq!(ok(rule), Type::Bool, "{rule}");
+        }
+        assert_eq!(ok("self.name"), Type::String);
+        assert_eq!(ok("self.tags.map(t, t)"), Type::list(Type::Dyn));
+    }
+
+    #[test]
+    fn errors_read_as_cel_go_s() {
+        assert_eq!(
+            err("self.replicsa > 1"),
+            "ERROR: <input>:1:5: undefined field 'replicsa'\n | self.replicsa > 1\n | ....^"
+        );
+        assert!(
+            err("self.replicas == 'a'")
+                .contains("found no matching overload for '_==_' applied to '(int, string)'")
+        );
+        assert!(
+            err("self.name != null")
+                .contains("found no matching overload for '_!=_' applied to '(string, null)'")
+        );
+        assert!(
+            err("['a', 'b'].sum() == 'c'")
+                .contains("found no matching overload for 'sum' applied to 'list(string).()'")
+        );
+        assert!(
+            err("slef.name == ''").contains("undeclared reference to 'slef' (in container '')")
+        );
+        assert!(err("self.name.foo()").contains("undeclared reference to 'foo'"));
+        assert!(
+            err("self.replicas.x == 1").contains("type 'int' does not support field selection")
+        );
+        assert!(err("self.name.matches('[')").contains("invalid matches argument"));
+        assert!(err("duration('1') > self.ttl").contains("invalid duration argument"));
+        assert!(err("self.replicas.all(x, true)").contains("cannot be range of a comprehension"));
+        let two = err("self.a == 1 && self.b == 2");
+        assert_eq!(two.matches("ERROR:").count(), 2, "{two}");
+    }
+
+    #[test]
+    fn parse_errors_are_the_parser_s() {
+        let e = parse("self.a ==").unwrap_err();
+        assert!(e.starts_with("ERROR: <input>:1:10: Syntax error:"), "{e}");
+        assert!(parse("self.?a.orValue('')").is_ok());
+    }
+}
