@@ -171,6 +171,15 @@ impl Checker<'_> {
 
     fn select(&mut self, id: u64, operand: &Type, field: &str) -> Type {
         match operand {
+            // Selecting on an optional chains: `oldSelf.?a.b` is optional.
+            Type::Optional(inner) => {
+                let t = self.select(id, inner, field);
+                if t == Type::Error {
+                    t
+                } else {
+                    Type::Optional(Box::new(unwrap_optional(t)))
+                }
+            }
             Type::Object(o) => match o.fields.get(field) {
                 Some(t) => t.clone(),
                 None => self.error(id, format!("undefined field '{field}'")),
@@ -285,9 +294,9 @@ impl Checker<'_> {
                     0
                 };
                 if let Some((id, pattern)) = literal(at)
-                    && let Err(e) = regex::Regex::new(&pattern)
+                    && let Err(e) = regex_syntax::ast::parse::Parser::new().parse(&pattern)
                 {
-                    let detail = e.to_string().lines().last().unwrap_or_default().to_string();
+                    let detail = e.kind().to_string();
                     self.error(
                         id,
                         format!("invalid {name} argument: error parsing regexp: {detail}"),

@@ -49,8 +49,12 @@ G _==_(A, A) -> bool
 G _!=_(A, A) -> bool
 G _[_](list(A), int) -> A
 G _[_](map(K, V), K) -> V
+G _[_](optional(list(A)), int) -> optional(A)
+G _[_](optional(map(K, V)), K) -> optional(V)
 G _[?_](list(A), int) -> optional(A)
 G _[?_](map(K, V), K) -> optional(V)
+G _[?_](optional(list(A)), int) -> optional(A)
+G _[?_](optional(map(K, V)), K) -> optional(V)
 G @in(A, list(A)) -> bool
 G @in(K, map(K, V)) -> bool
 G size(string) -> int
@@ -154,14 +158,13 @@ M list(dyn) flatten(int) -> list(dyn)
 G lists.range(int) -> list(int)
 M list(A) distinct() -> list(A)
 M list(A) reverse() -> list(A)
-M list(A) first() -> optional(A)
-M list(A) last() -> optional(A)
-G @sortByAssociatedKeys(list(A), list(B)) -> list(A)
+M list(A) @sortByAssociatedKeys(list(B)) -> list(A)
 G sets.contains(list(A), list(A)) -> bool
 G sets.equivalent(list(A), list(A)) -> bool
 G sets.intersects(list(A), list(A)) -> bool
 M list(A) indexOf(A) -> int
 M list(A) lastIndexOf(A) -> int
+M list(A) includes(A) -> bool
 M list(int) sum() -> int
 M list(uint) sum() -> uint
 M list(double) sum() -> double
@@ -179,7 +182,7 @@ M kubernetes.URL getEscapedPath() -> string
 M kubernetes.URL getQuery() -> map(string, list(string))
 G quantity(string) -> kubernetes.Quantity
 G isQuantity(string) -> bool
-M kubernetes.Quantity sign() -> int
+G sign(kubernetes.Quantity) -> int
 M kubernetes.Quantity isGreaterThan(kubernetes.Quantity) -> bool
 M kubernetes.Quantity isLessThan(kubernetes.Quantity) -> bool
 M kubernetes.Quantity compareTo(kubernetes.Quantity) -> int
