@@ -29,6 +29,64 @@ pub use types::{Object, Type};
 static PARSER_ENV: LazyLock<cel::Env> =
     LazyLock::new(|| cel::Env::stdlib().with_optional_support(true));
 
+/// CEL's reserved words: a property so named is `__name__` in a rule.
+pub const RESERVED: [&str; 21] = [
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// The name a property has in a rule (k8s.io/apiserver's `cel.Escape`):
+/// reserved words become `__word__`; `__`, `.`, `-` and `/` become
+/// `__underscores__`, `__dot__`, `__dash__` and `__slash__`. `None` for
+/// names no rule can reach (starting with a digit, or with characters
+/// outside `[a-zA-Z0-9_.-/]`).
+pub fn escape(name: &str) -> Option<String> {
+    let first = name.chars().next()?;
+    if first.is_ascii_digit() {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("__") {
+            out.push_str("__underscores__");
+            rest = &rest[2..];
+            continue;
+        }
+        match c {
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => return None,
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Some(out)
+}
+
 /// Parses `source` and checks it with `vars` declared: its type, or the
 /// parse or check errors in cel-go's format.
 pub fn check(source: &str, vars: &[(&str, Type)]) -> Result<Type, String> {
@@ -51,6 +109,28 @@ pub fn parse(source: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaping_follows_the_apiserver() {
+        // k8s.io/apiserver pkg/cel/escaping_test.go
+        for (name, want) in [
+            ("self", Some("self")),
+            ("namespace", Some("__namespace__")),
+            ("int", Some("int")),
+            ("a.b", Some("a__dot__b")),
+            ("a-b", Some("a__dash__b")),
+            ("a/b", Some("a__slash__b")),
+            ("a__b", Some("a__underscores__b")),
+            ("a_b", Some("a_b")),
+            ("__x__", Some("__underscores__x__underscores__")),
+            ("___", Some("__underscores___")),
+            ("1a", None),
+            ("a@b", None),
+            ("", None),
+        ] {
+            assert_eq!(escape(name).as_deref(), want, "{name}");
+        }
+    }
 
     fn spec() -> Type {
         Type::object([

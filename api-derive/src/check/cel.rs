@@ -1,36 +1,204 @@
-//! Rules parsed when the type is compiled (feature `cel`): a rule the
+//! Rules checked when the type is compiled (feature `cel`): a rule the
 //! apiserver could not compile fails `cargo build` at the rule, with the
-//! parser's message, instead of failing when the CRD is applied.
+//! CEL parser's or checker's message, instead of failing when the CRD is
+//! applied.
+//!
+//! The derive sees the type being derived, not the types of its fields:
+//! `self` is typed from the Rust syntax (strings, integers, lists, maps,
+//! `Option`, the meta types, and the fields of the struct itself), and any
+//! type the syntax cannot tell (another struct, an enum, an alias) is
+//! `dyn`, which checks leniently. The runtime checks every rule again
+//! against the whole schema.
 
-use std::sync::LazyLock;
+use api_cel::Type;
+use syn::{GenericArgument, PathArguments};
 
-use cel::Env;
+use crate::model::{Data, Field, Model};
 
-/// The parser's environment: the standard macros and optional syntax, as
-/// the runtime's (its functions do not matter to parsing).
-static ENV: LazyLock<Env> = LazyLock::new(|| Env::stdlib().with_optional_support(true));
+/// Parses and checks `source` with `self` (and `oldSelf`, optional when
+/// `optional_old_self`) of type `this`; `want` is the type it must have.
+pub fn check(
+    source: &str,
+    this: &Type,
+    optional_old_self: bool,
+    want: &Type,
+) -> Result<(), String> {
+    let old = if optional_old_self {
+        Type::Optional(Box::new(this.clone()))
+    } else {
+        this.clone()
+    };
+    let found = api_cel::check(source, &[("self", this.clone()), ("oldSelf", old)])?;
+    if found != *want && !found.is_dyn() {
+        return Err(format!("it is a {found}, not a {want}"));
+    }
+    Ok(())
+}
 
-/// `Err` with cel-go's message (`ERROR: <input>:1:9: Syntax error: ...`,
-/// with the line and a caret) when `source` does not parse.
-pub fn parse(source: &str) -> Result<(), String> {
-    ENV.parser()
-        .parse(source)
-        .map(drop)
-        .map_err(|e| e.to_string())
+/// The type of a field's value.
+pub fn field_type(f: &Field) -> Type {
+    let a = &f.attrs;
+    if a.int_or_string.is_present()
+        || a.preserve_unknown_fields.is_present()
+        || a.schema_with.is_some()
+    {
+        return Type::Dyn;
+    }
+    let format = a.validations.format.as_ref().map(|s| s.value());
+    match (rust_type(&f.ty), format.as_deref()) {
+        (Type::String, Some("date" | "date-time")) => Type::Timestamp,
+        (Type::String, Some("duration")) => Type::Duration,
+        (Type::String, Some("byte")) => Type::Bytes,
+        (t, _) => t,
+    }
+}
+
+/// The type of a value of the derived type: an object of its fields (by
+/// JSON name) for a struct; `dyn` when a field is flattened or it is an enum.
+pub fn model_type(model: &Model) -> Type {
+    match &model.data {
+        Data::Struct(fields) => struct_type(fields).unwrap_or(Type::Dyn),
+        Data::Newtype(f) => field_type(f),
+        Data::Enum(_) => Type::Dyn,
+    }
+}
+
+fn struct_type(fields: &[Field]) -> Option<Type> {
+    let mut out = Vec::new();
+    for f in fields {
+        if f.is_flattened() {
+            return None;
+        }
+        if let Some(name) = api_cel::escape(&f.json_name) {
+            out.push((name, field_type(f)));
+        }
+    }
+    Some(Type::object(out))
+}
+
+/// The type of a resource's root: `apiVersion`, `kind`,
+/// `metadata.name`/`generateName`, and the spec (or, with `no_spec`, the
+/// spec's fields) and status.
+pub fn root_type(model: &Model, no_spec: bool, has_status: bool) -> Type {
+    let meta = Type::object([
+        ("name".to_string(), Type::String),
+        ("generateName".to_string(), Type::String),
+    ]);
+    let mut fields = vec![
+        ("apiVersion".to_string(), Type::String),
+        ("kind".to_string(), Type::String),
+        ("metadata".to_string(), meta),
+    ];
+    if no_spec {
+        match &model.data {
+            Data::Struct(own) => match struct_type(own) {
+                Some(Type::Object(o)) => {
+                    fields.extend(o.fields.iter().map(|(k, v)| (k.clone(), v.clone())))
+                }
+                _ => return Type::Dyn,
+            },
+            _ => return Type::Dyn,
+        }
+    } else {
+        fields.push(("spec".to_string(), model_type(model)));
+    }
+    if has_status {
+        fields.push(("status".to_string(), Type::Dyn));
+    }
+    Type::object(fields)
+}
+
+/// The CEL type of a Rust type, as far as its syntax tells.
+fn rust_type(ty: &syn::Type) -> Type {
+    match ty {
+        syn::Type::Reference(r) => rust_type(&r.elem),
+        syn::Type::Paren(p) => rust_type(&p.elem),
+        syn::Type::Group(g) => rust_type(&g.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return Type::Dyn;
+            };
+            let args: Vec<&syn::Type> = match &last.arguments {
+                PathArguments::AngleBracketed(a) => a
+                    .args
+                    .iter()
+                    .filter_map(|g| match g {
+                        GenericArgument::Type(t) => Some(t),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let arg = |i: usize| args.get(i).map_or(Type::Dyn, |t| rust_type(t));
+            match last.ident.to_string().as_str() {
+                "String" | "str" => Type::String,
+                "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+                | "u128" | "usize" => Type::Int,
+                "f32" | "f64" => Type::Double,
+                "bool" => Type::Bool,
+                "Vec" | "VecDeque" | "BTreeSet" | "HashSet" => Type::list(arg(0)),
+                "BTreeMap" | "HashMap" => Type::map(Type::String, arg(1)),
+                "Option" | "Box" | "Arc" | "Rc" => arg(0),
+                "Time" | "MicroTime" => Type::Timestamp,
+                _ => Type::Dyn,
+            }
+        }
+        _ => Type::Dyn,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::*;
 
     #[test]
-    fn rules_parse_or_name_the_place_of_the_error() {
-        assert!(parse("self.a == oldSelf.a && has(self.b)").is_ok());
-        assert!(parse("self.?a.orValue('') == ''").is_ok());
-        assert!(parse("self.all(x, x > 0)").is_ok());
-        let e = parse("self.a ==").unwrap_err();
+    fn rust_types_as_cel_types() {
+        let t = |s: &str| rust_type(&syn::parse_str::<syn::Type>(s).unwrap());
+        assert_eq!(t("Option<Vec<String>>"), Type::list(Type::String));
+        assert_eq!(
+            t("BTreeMap<String, i32>"),
+            Type::map(Type::String, Type::Int)
+        );
+        assert_eq!(t("api_core::Time"), Type::Timestamp);
+        assert_eq!(t("Quantity"), Type::Dyn);
+        assert_eq!(t("MySpec"), Type::Dyn);
+    }
+
+    #[test]
+    fn rules_check_or_name_the_place_of_the_error() {
+        let obj = Type::object([("a".to_string(), Type::Int), ("b".to_string(), Type::Dyn)]);
+        assert!(
+            check(
+                "self.a == oldSelf.a && has(self.b)",
+                &obj,
+                false,
+                &Type::Bool
+            )
+            .is_ok()
+        );
+        assert!(check("self.?a.orValue(0) == 0", &obj, false, &Type::Bool).is_ok());
+        assert!(
+            check(
+                "!oldSelf.hasValue() || oldSelf.value().a == self.a",
+                &obj,
+                true,
+                &Type::Bool
+            )
+            .is_ok()
+        );
+        assert!(check("self.b.anything == 1", &obj, false, &Type::Bool).is_ok());
+        let e = check("self.a ==", &obj, false, &Type::Bool).unwrap_err();
         assert!(e.starts_with("ERROR: <input>:1:10: Syntax error:"), "{e}");
-        assert!(parse("self.").is_err());
-        assert!(parse("'unterminated").is_err());
+        let e = check("self.c == 1", &obj, false, &Type::Bool).unwrap_err();
+        assert!(e.contains("undefined field 'c'"), "{e}");
+        let e = check("self.a == 'x'", &obj, false, &Type::Bool).unwrap_err();
+        assert!(
+            e.contains("found no matching overload for '_==_' applied to '(int, string)'"),
+            "{e}"
+        );
+        assert_eq!(
+            check("self.a", &obj, false, &Type::Bool).unwrap_err(),
+            "it is a int, not a bool"
+        );
     }
 }

@@ -260,7 +260,11 @@ pub fn field<'m>(f: &'m Field, diags: &mut Diagnostics) -> CheckedKeywords<'m> {
     kw.int_or_string = a.int_or_string.is_present();
     kw.preserve_unknown_fields = a.preserve_unknown_fields.is_present();
     kw.embedded_resource = a.embedded_resource.is_present();
-    kw.rules = rules(&srcs, diags);
+    #[cfg(feature = "cel")]
+    let this = super::cel::field_type(f);
+    #[cfg(not(feature = "cel"))]
+    let this = ();
+    kw.rules = rules(&srcs, &this, diags);
     kw.items = a
         .items
         .as_ref()
@@ -387,12 +391,21 @@ fn bound(
     }
 }
 
-/// Checks the written rules among `srcs` (in order) and returns them all.
-pub fn rules(srcs: &[RuleSrc<'_>], diags: &mut Diagnostics) -> Vec<Rule> {
+/// What `self` is in a rule, for checking it at compile time (feature
+/// `cel`; nothing without it).
+#[cfg(feature = "cel")]
+pub type SelfType = api_cel::Type;
+/// What `self` is in a rule (nothing to know without feature `cel`).
+#[cfg(not(feature = "cel"))]
+pub type SelfType = ();
+
+/// Checks the written rules among `srcs` (in order) and returns them all;
+/// `this` is the type of `self` in them.
+pub fn rules(srcs: &[RuleSrc<'_>], this: &SelfType, diags: &mut Diagnostics) -> Vec<Rule> {
     srcs.iter()
         .map(|src| match src {
             RuleSrc::Generated(rule) => rule.clone(),
-            RuleSrc::Written(r) => written_rule(r, diags),
+            RuleSrc::Written(r) => written_rule(r, this, diags),
         })
         .collect()
 }
@@ -400,15 +413,19 @@ pub fn rules(srcs: &[RuleSrc<'_>], diags: &mut Diagnostics) -> Vec<Rule> {
 /// The written rules of a root object or a type, checked in order.
 pub fn written_rules<'a>(
     rules: impl IntoIterator<Item = &'a SpannedValue<ValidationRule>>,
+    this: &SelfType,
     diags: &mut Diagnostics,
 ) -> Vec<Rule> {
-    rules.into_iter().map(|r| written_rule(r, diags)).collect()
+    rules
+        .into_iter()
+        .map(|r| written_rule(r, this, diags))
+        .collect()
 }
 
 /// `validation(...)`: a rule that is not blank, a message on one line (and
 /// one for a multi-line rule without `message_expression`), a known
 /// `reason`.
-fn written_rule(r: &ValidationRule, diags: &mut Diagnostics) -> Rule {
+fn written_rule(r: &ValidationRule, this: &SelfType, diags: &mut Diagnostics) -> Rule {
     let rule = r.rule.value();
     if rule.trim().is_empty() {
         diags.error(r.rule.span(), "a validation rule cannot be blank");
@@ -425,14 +442,17 @@ fn written_rule(r: &ValidationRule, diags: &mut Diagnostics) -> Rule {
     }
     #[cfg(feature = "cel")]
     {
-        if let Err(e) = super::cel::parse(&rule) {
+        let optional = r.optional_old_self == Some(true);
+        if !rule.trim().is_empty()
+            && let Err(e) = super::cel::check(&rule, this, optional, &api_cel::Type::Bool)
+        {
             diags.error(
                 r.rule.span(),
                 format!("this CEL rule does not compile:\n{e}"),
             );
         }
         if let Some(m) = &r.message_expression
-            && let Err(e) = super::cel::parse(&m.value())
+            && let Err(e) = super::cel::check(&m.value(), this, optional, &api_cel::Type::String)
         {
             diags.error(
                 m.span(),
@@ -440,6 +460,8 @@ fn written_rule(r: &ValidationRule, diags: &mut Diagnostics) -> Rule {
             );
         }
     }
+    #[cfg(not(feature = "cel"))]
+    let () = *this;
     if let Some(reason) = &r.reason
         && !REASONS.contains(&reason.as_str())
     {

@@ -261,7 +261,11 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     status_conditions(model, &root, diags);
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
-    let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), diags);
+    #[cfg(feature = "cel")]
+    let this = super::cel::root_type(model, a.no_spec.is_present(), a.status.is_some());
+    #[cfg(not(feature = "cel"))]
+    let this = ();
+    let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), &this, diags);
     let annotations = metadata_pairs(&a.annotation, "annotation", diags);
     let labels = metadata_pairs(&a.label, "label", diags);
     Some(ResourceChecked {

@@ -260,7 +260,13 @@ fn type_keywords<'m>(model: &'m Model, diags: &mut Diagnostics) -> CheckedKeywor
         int_or_string: a.int_or_string.is_present(),
         preserve_unknown_fields: a.preserve_unknown_fields.is_present(),
         embedded_resource: a.embedded_resource.is_present(),
-        rules: keywords::rules(&srcs, diags),
+        rules: {
+            #[cfg(feature = "cel")]
+            let this = super::cel::model_type(model);
+            #[cfg(not(feature = "cel"))]
+            let this = ();
+            keywords::rules(&srcs, &this, diags)
+        },
         ..CheckedKeywords::default()
     }
 }

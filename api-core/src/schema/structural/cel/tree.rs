@@ -9,7 +9,7 @@ use ::cel::Program;
 use api_cel::Type;
 
 use super::super::node::{Node, Rule};
-use super::value::escape;
+use api_cel::escape;
 
 /// The JSON type of a node, as values of it are converted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,10 +335,17 @@ fn decl_type(
                 let _ = a;
                 return Some(Type::map(Type::String, additional?.decl.clone()?));
             }
-            let mut fields: Vec<(String, Type)> = properties
-                .iter()
-                .filter_map(|p| Some((p.escaped.as_ref()?.to_string(), p.node.decl.clone()?)))
-                .collect();
+            let mut fields: Vec<(String, Type)> = Vec::new();
+            for p in properties {
+                let (Some(name), Some(t)) = (&p.escaped, &p.node.decl) else {
+                    continue;
+                };
+                if **name != p.name && api_cel::RESERVED.contains(&p.name.as_str()) {
+                    // Reserved words may be selected unescaped too.
+                    fields.push((p.name.clone(), t.clone()));
+                }
+                fields.push((name.to_string(), t.clone()));
+            }
             if embedded {
                 fields.retain(|(n, _)| n != "apiVersion" && n != "kind");
                 fields.push(("apiVersion".into(), Type::String));

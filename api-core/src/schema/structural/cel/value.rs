@@ -9,65 +9,9 @@ use ::cel::Value as Cel;
 use ::cel::objects::{Key, Map};
 use serde_json::Value;
 
+use api_cel::{RESERVED, escape};
+
 use super::tree::{CelNode, Shape};
-
-/// CEL's reserved words: a property so named is `__name__` in a rule.
-const RESERVED: [&str; 21] = [
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
-
-/// The name a property has in a rule (k8s.io/apiserver's `cel.Escape`):
-/// reserved words become `__word__`; `__`, `.`, `-` and `/` become
-/// `__underscores__`, `__dot__`, `__dash__` and `__slash__`. `None` for
-/// names no rule can reach (starting with a digit, or with characters
-/// outside `[a-zA-Z0-9_.-/]`).
-pub(crate) fn escape(name: &str) -> Option<String> {
-    let first = name.chars().next()?;
-    if first.is_ascii_digit() {
-        return None;
-    }
-    if RESERVED.contains(&name) {
-        return Some(format!("__{name}__"));
-    }
-    let mut out = String::with_capacity(name.len());
-    let mut rest = name;
-    while let Some(c) = rest.chars().next() {
-        if rest.starts_with("__") {
-            out.push_str("__underscores__");
-            rest = &rest[2..];
-            continue;
-        }
-        match c {
-            '.' => out.push_str("__dot__"),
-            '-' => out.push_str("__dash__"),
-            '/' => out.push_str("__slash__"),
-            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
-            _ => return None,
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    Some(out)
-}
 
 /// `value` as a CEL value, typed by `node` (`None`: no schema, as under
 /// `x-kubernetes-preserve-unknown-fields`).
@@ -208,32 +152,5 @@ pub(crate) fn untyped(value: &Value) -> Cel {
                     .collect(),
             ),
         }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escaping_follows_the_apiserver() {
-        // k8s.io/apiserver pkg/cel/escaping_test.go
-        for (name, want) in [
-            ("self", Some("self")),
-            ("namespace", Some("__namespace__")),
-            ("int", Some("int")),
-            ("a.b", Some("a__dot__b")),
-            ("a-b", Some("a__dash__b")),
-            ("a/b", Some("a__slash__b")),
-            ("a__b", Some("a__underscores__b")),
-            ("a_b", Some("a_b")),
-            ("__x__", Some("__underscores__x__underscores__")),
-            ("___", Some("__underscores___")),
-            ("1a", None),
-            ("a@b", None),
-            ("", None),
-        ] {
-            assert_eq!(escape(name).as_deref(), want, "{name}");
-        }
     }
 }
