@@ -263,6 +263,16 @@ fn expressions(
     }
     let this = value::to_cel(new, Some(typed));
     let before = old.map(|o| value::to_cel(o, Some(typed)));
+    // One scope for the node's rules (their variables are the same), and
+    // one with an optional `oldSelf` for `optionalOldSelf` rules, made when
+    // first needed: binding a value converts it, which costs as much as
+    // many evaluations.
+    let mut plain_scope = LIBRARIES.new_inner_scope();
+    plain_scope.add_variable_from_value("self", this.clone());
+    if let Some(b) = &before {
+        plain_scope.add_variable_from_value("oldSelf", b.clone());
+    }
+    let mut optional_scope: Option<Context<'_, '_>> = None;
     for rule in &rules_node.rules {
         let program = match &rule.program {
             Ok(p) => p,
@@ -282,18 +292,21 @@ fn expressions(
             // Transition rules run only where there is an old value.
             continue;
         }
-        let mut scope = LIBRARIES.new_inner_scope();
-        scope.add_variable_from_value("self", this.clone());
-        if rule.optional_old_self {
-            let old = match &before {
-                Some(b) => OptionalValue::of(b.clone()),
-                None => OptionalValue::none(),
-            };
-            scope.add_variable_from_value("oldSelf", Cel::Opaque(Arc::new(old)));
-        } else if let Some(b) = &before {
-            scope.add_variable_from_value("oldSelf", b.clone());
-        }
-        match program.execute(&scope) {
+        let scope = if rule.optional_old_self {
+            optional_scope.get_or_insert_with(|| {
+                let mut scope = LIBRARIES.new_inner_scope();
+                scope.add_variable_from_value("self", this.clone());
+                let old = match &before {
+                    Some(b) => OptionalValue::of(b.clone()),
+                    None => OptionalValue::none(),
+                };
+                scope.add_variable_from_value("oldSelf", Cel::Opaque(Arc::new(old)));
+                scope
+            })
+        } else {
+            &plain_scope
+        };
+        match program.execute(scope) {
             Ok(Cel::Bool(true)) => continue,
             Ok(_) => {}
             Err(e) => {
@@ -320,14 +333,7 @@ fn expressions(
             .message_program
             .as_ref()
             .and_then(|p| p.as_ref().ok())
-            .and_then(|p| {
-                let mut scope = LIBRARIES.new_inner_scope();
-                scope.add_variable_from_value("self", this.clone());
-                if let Some(b) = &before {
-                    scope.add_variable_from_value("oldSelf", b.clone());
-                }
-                message(p.execute(&scope).ok()?)
-            })
+            .and_then(|p| message(p.execute(&plain_scope).ok()?))
             .unwrap_or_else(|| rule.message_or_default());
         let bad_value = match typed.shape {
             Shape::Object | Shape::Array => None,

@@ -26,14 +26,23 @@
 //! compiled when the rule runs.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
-use ::cel::common::types::{CelInt, CelList, CelString};
+use ::cel::common::types::{CelBool, CelInt, CelList, CelString};
 use ::cel::common::value::Val;
 use ::cel::{DeclarationError, Env, ExecutionError};
 use regex::Regex;
 
 /// Declares the library's functions on `env`.
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
+    // The standard library's `matches` (the `cel` crate's `regex` feature
+    // is off): Go's syntax and meaning, and compiled patterns kept.
+    ::cel::add_member_overload!(env,
+        fn matches: (CelString<'_>, CelString<'_>) -> Result<CelBool>,
+        id = "matches_string")?;
+    ::cel::add_overload!(env,
+        fn matches: (CelString<'_>, CelString<'_>) -> Result<CelBool>,
+        id = "matches")?;
     ::cel::add_member_overload!(env,
         fn find: (CelString<'_>, CelString<'_>) -> Result<CelString<'_>>,
         id = "string_find_string")?;
@@ -47,6 +56,11 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 }
 
 /// `s.find(pattern)`: the leftmost match, or `''`.
+fn matches(s: &CelString<'_>, pattern: &CelString<'_>) -> Result<CelBool, ExecutionError> {
+    let re = compile("matches", pattern.inner())?;
+    Ok(CelBool::from(re.is_match(s.inner())))
+}
+
 fn find(s: &CelString<'_>, pattern: &CelString<'_>) -> Result<CelString<'static>, ExecutionError> {
     let re = compile("find", pattern.inner())?;
     let found = re.find(s.inner()).map_or("", |m| m.as_str());
@@ -94,12 +108,13 @@ const CACHE_SIZE: usize = 16;
 thread_local! {
     /// The patterns compiled last on this thread, most recent first, with
     /// their translation or Go's error.
-    static CACHE: RefCell<Vec<(String, Result<Regex, String>)>> = const { RefCell::new(Vec::new()) };
+    // Shared (`Rc`), not cloned: a cloned `Regex` starts a new search cache.
+    static CACHE: RefCell<Vec<(String, Result<Rc<Regex>, String>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// `pattern` compiled with Go's syntax and meaning, or the `Illegal regex`
 /// error of `function`.
-fn compile(function: &str, pattern: &str) -> Result<Regex, ExecutionError> {
+fn compile(function: &str, pattern: &str) -> Result<Rc<Regex>, ExecutionError> {
     let compiled = CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some(i) = cache.iter().position(|(p, _)| p == pattern) {
@@ -108,7 +123,7 @@ fn compile(function: &str, pattern: &str) -> Result<Regex, ExecutionError> {
             cache.insert(0, entry);
             return result;
         }
-        let result = go_regex(pattern);
+        let result = go_regex(pattern).map(Rc::new);
         cache.insert(0, (pattern.to_owned(), result.clone()));
         cache.truncate(CACHE_SIZE);
         result
