@@ -21,12 +21,10 @@
 //! address keeps its bits beyond the prefix: `cidr('10.0.0.1/8')` is not
 //! `cidr('10.0.0.0/8')`, but its `masked()` is.
 
-use std::any::Any;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use ::cel::common::types::{CelBool, CelInt, CelString, Kind, Type};
-use ::cel::common::value::{StaticVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
 use super::ip::{IP_TYPE, Ip, is_ipv4_mapped, parse_addr, parse_ip};
@@ -93,32 +91,7 @@ fn mask(addr: IpAddr, bits: u8) -> IpAddr {
     }
 }
 
-impl Val for Cidr {
-    fn get_type(&self) -> &Type {
-        &CIDR_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &CIDR_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other.downcast_ref::<Cidr>().is_some_and(|o| o == self)
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v>
-    where
-        Self: 'v,
-    {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for Cidr {}
+super::library_value!(Cidr, CIDR_TYPE, |a, b| a == b);
 
 /// Declares the library's functions, and its types `net.CIDR` and
 /// `net.IP`, on `env`.
@@ -261,16 +234,9 @@ mod tests {
 
     use ::cel::{ExecutionError, Value};
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&::cel::Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn holds(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true as holds;
 
     fn fails_with(expr: &str, message: &str) {
         match eval(expr) {

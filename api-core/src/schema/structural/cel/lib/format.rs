@@ -21,15 +21,11 @@
 //! messages, as apimachinery words them (see [`crate::validation::names`]).
 //! Two formats are equal when they are the same format.
 
-use std::any::Any;
-
 use ::cel::common::functions::Function;
 use ::cel::common::types::{CelList, CelOptional, CelString, Kind, Type};
-use ::cel::common::value::{CowVal, StaticVal, Val};
+use ::cel::common::value::{CowVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
-use super::ip::parse_addr;
-use crate::validation::go_quote;
 use crate::validation::names;
 
 /// `kubernetes.NamedFormat`: an object type, as cel-go's
@@ -47,34 +43,7 @@ struct NamedFormat {
     validate: fn(&str) -> Vec<String>,
 }
 
-impl Val for NamedFormat {
-    fn get_type(&self) -> &Type {
-        &FORMAT_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &FORMAT_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other
-            .downcast_ref::<NamedFormat>()
-            .is_some_and(|o| o.name == self.name)
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v>
-    where
-        Self: 'v,
-    {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for NamedFormat {}
+super::library_value!(NamedFormat, FORMAT_TYPE, |a, b| a.name == b.name);
 
 /// Upstream's `ConstantFormats`.
 const FORMATS: [NamedFormat; 13] = [
@@ -337,202 +306,9 @@ fn is_time(t: &str) -> bool {
 }
 
 /// Go's `url.ParseRequestURI` (Go 1.26), as far as whether it fails, and
-/// its error text (`parse "…": …`).
+/// its error text (`parse "…": …`): the url library's parser.
 fn parse_request_uri(raw: &str) -> Result<(), String> {
-    request_uri(raw).map_err(|e| format!("parse {}: {e}", go_quote(raw)))
-}
-
-fn request_uri(raw: &str) -> Result<(), String> {
-    if raw.bytes().any(|b| b < b' ' || b == 0x7f) {
-        return Err("net/url: invalid control character in URL".to_string());
-    }
-    if raw.is_empty() {
-        return Err("empty url".to_string());
-    }
-    if raw == "*" {
-        return Ok(());
-    }
-    let (scheme, rest) = scheme(raw)?;
-    // The query is not checked.
-    let rest = rest.split_once('?').map_or(rest, |(before, _)| before);
-    if !rest.starts_with('/') {
-        if scheme.is_empty() {
-            return Err("invalid URI for request".to_string());
-        }
-        // scheme:opaque
-        return Ok(());
-    }
-    let mut path = rest;
-    if !scheme.is_empty()
-        && let Some(after) = rest.strip_prefix("//")
-    {
-        let (authority, tail) = after.find('/').map_or((after, ""), |i| after.split_at(i));
-        parse_authority(authority)?;
-        path = tail;
-    }
-    unescape(path, Escaping::Path).map(drop)
-}
-
-/// Go's `getScheme`: `[a-zA-Z][a-zA-Z0-9+.-]*:`, or no scheme.
-fn scheme(raw: &str) -> Result<(&str, &str), String> {
-    for (i, c) in raw.bytes().enumerate() {
-        match c {
-            b'a'..=b'z' | b'A'..=b'Z' => {}
-            b'0'..=b'9' | b'+' | b'-' | b'.' if i > 0 => {}
-            b':' if i == 0 => return Err("missing protocol scheme".to_string()),
-            b':' => return Ok((&raw[..i], &raw[i + 1..])),
-            _ => return Ok(("", raw)),
-        }
-    }
-    Ok(("", raw))
-}
-
-/// Go's `parseAuthority`: `[userinfo@]host[:port]`.
-fn parse_authority(authority: &str) -> Result<(), String> {
-    let at = authority.rfind('@');
-    parse_host(at.map_or(authority, |i| &authority[i + 1..]))?;
-    let Some(i) = at else {
-        return Ok(());
-    };
-    let userinfo = &authority[..i];
-    let valid = userinfo
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "-._:~!$&'()*+,;=%@".contains(c));
-    if !valid {
-        return Err("net/url: invalid userinfo".to_string());
-    }
-    match userinfo.split_once(':') {
-        None => unescape(userinfo, Escaping::UserPassword).map(drop),
-        Some((user, password)) => {
-            unescape(user, Escaping::UserPassword)?;
-            unescape(password, Escaping::UserPassword).map(drop)
-        }
-    }
-}
-
-/// Go's `parseHost` (Go 1.26): a bracketed IPv6 address (maybe with a
-/// `%25` zone) and an optional port, or a name and an optional port.
-fn parse_host(host: &str) -> Result<(), String> {
-    let invalid_port = |p: &str| format!("invalid port {} after host", go_quote(p));
-    match host.rfind('[') {
-        Some(0) => {
-            let close = host
-                .rfind(']')
-                .ok_or_else(|| "missing ']' in host".to_string())?;
-            let colon_port = &host[close + 1..];
-            if !valid_optional_port(colon_port) {
-                return Err(invalid_port(colon_port));
-            }
-            unescape(colon_port, Escaping::Host)?;
-            let hostname = &host[1..close];
-            let unescaped = match hostname.find("%25") {
-                Some(zone) => {
-                    let mut address = unescape(&hostname[..zone], Escaping::Host)?;
-                    address.extend(unescape(&hostname[zone..], Escaping::Zone)?);
-                    address
-                }
-                None => unescape(hostname, Escaping::Host)?,
-            };
-            match parse_addr(&String::from_utf8_lossy(&unescaped)) {
-                Err(e) => Err(format!("invalid host: {e}")),
-                Ok(parsed) if parsed.addr.is_ipv4() => Err("invalid IP-literal".to_string()),
-                Ok(_) => Ok(()),
-            }
-        }
-        Some(_) => Err("invalid IP-literal".to_string()),
-        None => {
-            if let Some(i) = host.find(':') {
-                let colon_port = &host[i..];
-                if !valid_optional_port(colon_port) {
-                    return Err(invalid_port(colon_port));
-                }
-            }
-            unescape(host, Escaping::Host).map(drop)
-        }
-    }
-}
-
-/// Empty, or `:` and decimal digits.
-fn valid_optional_port(port: &str) -> bool {
-    port.is_empty()
-        || port
-            .strip_prefix(':')
-            .is_some_and(|digits| digits.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// The part of a URL being unescaped (Go's `encoding` modes).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Escaping {
-    Path,
-    Host,
-    Zone,
-    UserPassword,
-}
-
-/// Whether Go's `shouldEscape(c, encodeHost)`: a byte a host name cannot
-/// hold as it is.
-fn escaped_in_host(c: u8) -> bool {
-    !(c.is_ascii_alphanumeric() || b"!\"$&'()*+,-.:;<=>[]_~".contains(&c))
-}
-
-/// Go's `unescape`: the bytes `s` stands for, `%XX` decoded; an error for
-/// a malformed escape, and, in a host, for an escaped ASCII byte (but
-/// `%25`) or a byte a host cannot hold.
-fn unescape(s: &str, mode: Escaping) -> Result<Vec<u8>, String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'%' {
-            let c = b[i];
-            if matches!(mode, Escaping::Host | Escaping::Zone) && c < 0x80 && escaped_in_host(c) {
-                return Err(format!(
-                    "invalid character {} in host name",
-                    go_quote(&char::from(c).to_string())
-                ));
-            }
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        let escape_error = |e: &[u8]| format!("invalid URL escape {}", quote_bytes(e));
-        let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
-            return Err(escape_error(&b[i..]));
-        };
-        let (Some(hi), Some(lo)) = (hex(h), hex(l)) else {
-            return Err(escape_error(&b[i..i + 3]));
-        };
-        let triplet = &b[i..i + 3];
-        let v = (hi << 4) | lo;
-        if mode == Escaping::Host && hi < 8 && triplet != b"%25" {
-            return Err(escape_error(triplet));
-        }
-        if mode == Escaping::Zone && triplet != b"%25" && v != b' ' && escaped_in_host(v) {
-            return Err(escape_error(triplet));
-        }
-        out.push(v);
-        i += 3;
-    }
-    Ok(out)
-}
-
-fn hex(c: u8) -> Option<u8> {
-    char::from(c).to_digit(16).map(|d| d as u8)
-}
-
-/// Go's `strconv.Quote` of bytes that may not be UTF-8: a byte that is
-/// not part of a character is written `\xNN`.
-fn quote_bytes(b: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for chunk in b.utf8_chunks() {
-        let quoted = go_quote(chunk.valid());
-        out.push_str(quoted.get(1..quoted.len() - 1).unwrap_or_default());
-        for byte in chunk.invalid() {
-            out.push_str(&format!("\\x{byte:02x}"));
-        }
-    }
-    out.push('"');
-    out
+    super::urls::check_request_uri(raw)
 }
 
 #[cfg(test)]
@@ -543,28 +319,24 @@ mod tests {
 
     use ::cel::{ExecutionError, Value};
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&::cel::Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn holds(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true as holds;
 
     /// `validate` is `optional.none()`.
     fn valid(format: &str, s: &str) {
         holds(&format!(
             "format.{format}().validate({}) == optional.none()",
-            super::go_quote(s)
+            crate::validation::go_quote(s)
         ));
     }
 
     /// `validate` is the list of `messages`.
     fn invalid(format: &str, s: &str, messages: &[&str]) {
-        let expr = format!("format.{format}().validate({}).value()", super::go_quote(s));
+        let expr = format!(
+            "format.{format}().validate({}).value()",
+            crate::validation::go_quote(s)
+        );
         let want = messages
             .iter()
             .map(|m| Value::String(m.to_string().into()))

@@ -22,11 +22,9 @@
 //! `netip.Addr.String()` writes them (RFC 5952 for IPv6), which is what
 //! `ip.isCanonical` compares with.
 
-use std::any::Any;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use ::cel::common::types::{CelBool, CelInt, CelString, Kind, Type};
-use ::cel::common::value::{StaticVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
 use crate::validation::go_quote;
@@ -40,32 +38,7 @@ pub(super) static IP_TYPE: Type = Type::simple_type(Kind::Opaque, "net.IP");
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Ip(pub(super) IpAddr);
 
-impl Val for Ip {
-    fn get_type(&self) -> &Type {
-        &IP_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &IP_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other.downcast_ref::<Ip>().is_some_and(|o| o == self)
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v>
-    where
-        Self: 'v,
-    {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for Ip {}
+super::library_value!(Ip, IP_TYPE, |a, b| a == b);
 
 /// Declares the library's functions, and its type `net.IP`, on `env`.
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
@@ -426,16 +399,9 @@ mod tests {
 
     use ::cel::{ExecutionError, Value};
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&::cel::Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn holds(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true as holds;
 
     fn fails_with(expr: &str, message: &str) {
         match eval(expr) {

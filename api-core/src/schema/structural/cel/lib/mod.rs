@@ -4,6 +4,42 @@
 
 use ::cel::{DeclarationError, Env};
 
+/// Implements `Val` (and `StaticVal`) for a library's value type `$t`,
+/// whose values all have the CEL type `$ty` and are equal when `$eq` holds
+/// of `a` (this value) and `b` (the other).
+macro_rules! library_value {
+    ($t:ty, $ty:expr, |$a:ident, $b:ident| $eq:expr) => {
+        impl ::cel::common::value::Val for $t {
+            fn get_type(&self) -> &::cel::common::types::Type {
+                &$ty
+            }
+
+            fn cel_type() -> &'static ::cel::common::types::Type {
+                &$ty
+            }
+
+            fn equals(&self, other: &dyn ::cel::common::value::Val) -> bool {
+                let $a = self;
+                other.downcast_ref::<$t>().is_some_and(|$b| $eq)
+            }
+
+            fn clone_as_boxed<'v>(&self) -> Box<dyn ::cel::common::value::Val + 'v>
+            where
+                Self: 'v,
+            {
+                Box::new(self.clone())
+            }
+
+            fn as_any(&self) -> Option<&dyn std::any::Any> {
+                Some(self)
+            }
+        }
+
+        impl ::cel::common::value::StaticVal for $t {}
+    };
+}
+use library_value;
+
 mod cidr;
 mod format;
 mod ip;
@@ -26,4 +62,25 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     cidr::register(env)?;
     format::register(env)?;
     Ok(())
+}
+
+/// What the libraries' tests share: evaluating an expression in the rules'
+/// environment.
+#[cfg(test)]
+mod testing {
+    use ::cel::{Context, ExecutionError, Value};
+
+    /// `expr` evaluated in the rules' environment (without variables); an
+    /// expression that does not compile fails the test.
+    pub(super) fn eval(expr: &str) -> Result<Value, ExecutionError> {
+        let program = super::super::ENV
+            .compile(expr)
+            .unwrap_or_else(|e| panic!("{expr}: {e}"));
+        program.execute(&Context::with_env(super::super::ENV.clone()))
+    }
+
+    /// Asserts that `expr` is true.
+    pub(super) fn assert_true(expr: &str) {
+        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
+    }
 }

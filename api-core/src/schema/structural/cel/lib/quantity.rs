@@ -29,11 +29,9 @@
 //! - values hold at most 38 significant digits: parsing more is an error
 //!   (Go parses them), and so is a sum or difference that needs more.
 
-use std::any::Any;
 use std::cmp::Ordering;
 
 use ::cel::common::types::{CelBool, CelDouble, CelInt, CelString, Kind, Type};
-use ::cel::common::value::{StaticVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
 use crate::meta::{Quantity, QuantityFormat, QuantityParseError};
@@ -47,34 +45,7 @@ static QUANTITY_TYPE: Type = Type::simple_type(Kind::Struct, "kubernetes.Quantit
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct CelQuantity(Quantity);
 
-impl Val for CelQuantity {
-    fn get_type(&self) -> &Type {
-        &QUANTITY_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &QUANTITY_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other
-            .downcast_ref::<CelQuantity>()
-            .is_some_and(|o| o == self)
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v>
-    where
-        Self: 'v,
-    {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for CelQuantity {}
+super::library_value!(CelQuantity, QUANTITY_TYPE, |a, b| a == b);
 
 /// Declares the library's functions, and its type `kubernetes.Quantity`,
 /// on `env`.
@@ -220,12 +191,7 @@ mod tests {
 
     use ::cel::{ExecutionError, Value};
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&::cel::Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
     fn is(expr: &str, want: Value) {
         assert_eq!(eval(expr), Ok(want), "{expr}");

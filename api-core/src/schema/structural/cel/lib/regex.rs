@@ -109,11 +109,14 @@ thread_local! {
     /// The patterns compiled last on this thread, most recent first, with
     /// their translation or Go's error.
     // Shared (`Rc`), not cloned: a cloned `Regex` starts a new search cache.
-    static CACHE: RefCell<Vec<(String, Result<Rc<Regex>, String>)>> = const { RefCell::new(Vec::new()) };
+    static CACHE: RefCell<Vec<(String, Compiled)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// `pattern` compiled with Go's syntax and meaning, or the `Illegal regex`
 /// error of `function`.
+/// A pattern compiled, or Go's error for it.
+type Compiled = Result<Rc<Regex>, String>;
+
 fn compile(function: &str, pattern: &str) -> Result<Rc<Regex>, ExecutionError> {
     let compiled = CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -788,18 +791,11 @@ fn parse_escape(s: &str) -> Result<(u32, &str), String> {
 
 #[cfg(test)]
 mod tests {
-    use ::cel::{Context, ExecutionError, Value};
+    use ::cel::ExecutionError;
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn assert_true(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true;
 
     fn error(expr: &str) -> String {
         match eval(expr) {

@@ -11,11 +11,9 @@
 //! versions are equal when they compare equal: build metadata is checked,
 //! but ignored.
 
-use std::any::Any;
 use std::cmp::Ordering;
 
 use ::cel::common::types::{CelBool, CelInt, CelString, Type};
-use ::cel::common::value::{StaticVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
 use super::urls::go_quote;
@@ -101,31 +99,7 @@ impl Semver {
     }
 }
 
-impl Val for Semver {
-    fn get_type(&self) -> &Type {
-        &SEMVER_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &SEMVER_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other
-            .downcast_ref::<Semver>()
-            .is_some_and(|o| self.compare(o) == Ordering::Equal)
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for Semver {}
+super::library_value!(Semver, SEMVER_TYPE, |a, b| a.compare(b) == Ordering::Equal);
 
 const NUMBERS: &str = "0123456789";
 
@@ -335,14 +309,9 @@ fn patch(v: &Semver) -> CelInt {
 
 #[cfg(test)]
 mod tests {
-    use ::cel::{Context, ExecutionError, Value};
+    use ::cel::{ExecutionError, Value};
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
     fn error(expr: &str) -> String {
         match eval(expr) {

@@ -100,18 +100,11 @@ fn intersects<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, Execu
 
 #[cfg(test)]
 mod tests {
-    use ::cel::{Context, ExecutionError, Value};
+    use ::cel::ExecutionError;
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn assert_true(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true;
 
     /// cel-go's `ext/sets_test.go` (`TestSets`, without its costs), the
     /// variable `x` spelled out.

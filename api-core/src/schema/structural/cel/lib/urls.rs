@@ -26,12 +26,11 @@
 //! except that an invalid IP literal in brackets is always reported as
 //! `unable to parse IP` (Go's `netip` tells more).
 
-use std::any::Any;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use ::cel::common::types::{CelBool, CelList, CelMap, CelMapKey, CelString, Type};
-use ::cel::common::value::{StaticVal, Val};
+use ::cel::common::value::Val;
 use ::cel::{DeclarationError, Env, ExecutionError};
 
 /// Declares the library's functions, and its type, on `env`.
@@ -60,31 +59,7 @@ static URL_TYPE: Type = Type::new_unspecified_type("kubernetes.URL");
 #[derive(Clone, Debug)]
 pub(crate) struct Url(GoUrl);
 
-impl Val for Url {
-    fn get_type(&self) -> &Type {
-        &URL_TYPE
-    }
-
-    fn cel_type() -> &'static Type {
-        &URL_TYPE
-    }
-
-    fn equals(&self, other: &dyn Val) -> bool {
-        other
-            .downcast_ref::<Url>()
-            .is_some_and(|o| o.0.to_bytes() == self.0.to_bytes())
-    }
-
-    fn clone_as_boxed<'v>(&self) -> Box<dyn Val + 'v> {
-        Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> Option<&dyn Any> {
-        Some(self)
-    }
-}
-
-impl StaticVal for Url {}
+super::library_value!(Url, URL_TYPE, |a, b| a.0.to_bytes() == b.0.to_bytes());
 
 /// `url(s)`: `s` must be an absolute URI or an absolute path.
 fn url(s: &CelString<'_>) -> Result<Url, ExecutionError> {
@@ -309,27 +284,14 @@ fn escape(s: &[u8], mode: Mode) -> Vec<u8> {
     out
 }
 
-/// Go's `strconv.Quote` of bytes (what `%q` prints).
+/// Go's `strconv.Quote` of bytes (what `%q` prints): the characters as
+/// [`go_quote`](crate::validation::go_quote) writes them, a byte that is
+/// not part of one as `\xNN`.
 pub(super) fn go_quote(s: &[u8]) -> String {
     let mut out = String::from("\"");
     for chunk in s.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\u{7}' => out.push_str("\\a"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{b}' => out.push_str("\\v"),
-                c if c == ' ' || (!c.is_control() && !c.is_whitespace()) => out.push(c),
-                c if u32::from(c) < 0x80 => out.push_str(&format!("\\x{:02x}", u32::from(c))),
-                c if u32::from(c) < 0x10000 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-                c => out.push_str(&format!("\\U{:08x}", u32::from(c))),
-            }
-        }
+        let quoted = crate::validation::go_quote(chunk.valid());
+        out.push_str(quoted.get(1..quoted.len() - 1).unwrap_or_default());
         for b in chunk.invalid() {
             out.push_str(&format!("\\x{b:02x}"));
         }
@@ -357,6 +319,12 @@ fn cut(s: &[u8], sep: u8) -> (&[u8], Option<&[u8]>) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
         None => (s, None),
     }
+}
+
+/// Whether `raw` is what Go's `url.ParseRequestURI` accepts, or its error
+/// (the `uri` named format's check).
+pub(super) fn check_request_uri(raw: &str) -> Result<(), String> {
+    parse_request_uri(raw).map(drop)
 }
 
 /// Go's `url.ParseRequestURI`.
@@ -757,18 +725,11 @@ fn parse_query(query: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
 
 #[cfg(test)]
 mod tests {
-    use ::cel::{Context, ExecutionError, Value};
+    use ::cel::ExecutionError;
 
-    fn eval(expr: &str) -> Result<Value, ExecutionError> {
-        let program = super::super::super::ENV
-            .compile(expr)
-            .unwrap_or_else(|e| panic!("{expr}: {e}"));
-        program.execute(&Context::with_env(super::super::super::ENV.clone()))
-    }
+    use super::super::testing::eval;
 
-    fn assert_true(expr: &str) {
-        assert_eq!(eval(expr), Ok(Value::Bool(true)), "{expr}");
-    }
+    use super::super::testing::assert_true;
 
     fn error(expr: &str) -> String {
         match eval(expr) {
