@@ -136,7 +136,7 @@ pub fn prepare_for_create<K: SpecStatus>(obj: &mut K) {
 }
 
 /// Default `Validate`: the type's own validation and, with feature
-/// `cel`, the rules of its schema ([`crate::cel::validate`]), in one list.
+/// `cel`, the rules of its schema (`api_core::cel::validate`), in one list.
 pub fn validate<K: ApiType + Serialize>(obj: &K) -> ErrorList {
     let mut errors = ErrorList::new();
     obj.validate(&FieldPath::new(""), &mut errors);
