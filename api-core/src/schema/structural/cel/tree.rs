@@ -331,8 +331,7 @@ fn decl_type(
         },
         Shape::Array => Type::list(items?.decl.clone()?),
         Shape::Object => {
-            if let Some(a) = typed.additional_schema() {
-                let _ = a;
+            if typed.additional_schema().is_some() {
                 return Some(Type::map(Type::String, additional?.decl.clone()?));
             }
             let mut fields: Vec<(String, Type)> = Vec::new();

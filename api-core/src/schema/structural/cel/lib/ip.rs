@@ -399,17 +399,12 @@ mod tests {
 
     use ::cel::{ExecutionError, Value};
 
-    use super::super::testing::eval;
+    use super::super::testing::{eval, function_error};
 
     use super::super::testing::assert_true as holds;
 
     fn fails_with(expr: &str, message: &str) {
-        match eval(expr) {
-            Err(ExecutionError::FunctionError { message: m, .. }) => {
-                assert_eq!(m, message, "{expr}")
-            }
-            other => panic!("{expr}: {other:?}"),
-        }
+        assert_eq!(function_error(expr), message, "{expr}");
     }
 
     #[test]

@@ -26,6 +26,7 @@
 
 use std::cmp::Ordering;
 
+use super::elements;
 use ::cel::common::types::{CelBool, CelInt, DYN_TYPE, Kind, LIST_TYPE};
 use ::cel::common::value::{CowVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
@@ -89,22 +90,6 @@ fn take<'b, 'v, const N: usize>(
 ) -> Result<[CowVal<'b, 'v>; N], ExecutionError> {
     args.try_into()
         .map_err(|args: Vec<_>| ExecutionError::invalid_argument_count(N, args.len()))
-}
-
-/// The elements of any `list` value.
-fn elements<'a, 'v>(list: &'a (dyn Val + 'v)) -> Result<Vec<&'a (dyn Val + 'v)>, ExecutionError> {
-    let iterable = list
-        .as_iterable()
-        .ok_or_else(|| ExecutionError::UnexpectedType {
-            got: list.get_type().name().to_owned(),
-            want: "list".to_owned(),
-        })?;
-    let mut items = iterable.iter();
-    let mut out = Vec::new();
-    while let Some(item) = items.next() {
-        out.push(item);
-    }
-    Ok(out)
 }
 
 /// The elements of `list`, when all are of the `allowed` kinds; `no such

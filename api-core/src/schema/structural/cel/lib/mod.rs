@@ -50,6 +50,24 @@ mod semver;
 mod sets;
 mod urls;
 
+/// The elements of any `list` value (not only the `cel` crate's own lists).
+fn elements<'a, 'v>(
+    list: &'a (dyn ::cel::common::value::Val + 'v),
+) -> Result<Vec<&'a (dyn ::cel::common::value::Val + 'v)>, ::cel::ExecutionError> {
+    let iterable = list
+        .as_iterable()
+        .ok_or_else(|| ::cel::ExecutionError::UnexpectedType {
+            got: list.get_type().name().to_owned(),
+            want: "list".to_owned(),
+        })?;
+    let mut items = iterable.iter();
+    let mut out = Vec::new();
+    while let Some(item) = items.next() {
+        out.push(item);
+    }
+    Ok(out)
+}
+
 /// Declares every library on `env`.
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     urls::register(env)?;
@@ -77,6 +95,15 @@ mod testing {
             .compile(expr)
             .unwrap_or_else(|e| panic!("{expr}: {e}"));
         program.execute(&Context::with_env(super::super::ENV.clone()))
+    }
+
+    /// The message of the function error `expr` fails with (any other
+    /// outcome fails the test).
+    pub(super) fn function_error(expr: &str) -> String {
+        match eval(expr) {
+            Err(ExecutionError::FunctionError { message, .. }) => message,
+            other => panic!("{expr}: expected a function error, got {other:?}"),
+        }
     }
 
     /// Asserts that `expr` is true.

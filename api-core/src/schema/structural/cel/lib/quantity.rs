@@ -197,12 +197,7 @@ mod tests {
         assert_eq!(eval(expr), Ok(want), "{expr}");
     }
 
-    fn error(expr: &str) -> String {
-        match eval(expr) {
-            Err(ExecutionError::FunctionError { message, .. }) => message,
-            other => panic!("{expr}: {other:?}"),
-        }
-    }
+    use super::super::testing::function_error as error;
 
     #[test]
     fn upstream_quantity_test_table() {

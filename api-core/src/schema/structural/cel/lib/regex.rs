@@ -791,18 +791,10 @@ fn parse_escape(s: &str) -> Result<(u32, &str), String> {
 
 #[cfg(test)]
 mod tests {
-    use ::cel::ExecutionError;
-
-    use super::super::testing::eval;
 
     use super::super::testing::assert_true;
 
-    fn error(expr: &str) -> String {
-        match eval(expr) {
-            Err(ExecutionError::FunctionError { message, .. }) => message,
-            other => panic!("{expr}: expected a function error, got {other:?}"),
-        }
-    }
+    use super::super::testing::function_error as error;
 
     /// The examples of `regex.go`'s documentation, and the regex cases of
     /// apiextensions-apiserver's `TestValidationExpressions` ("stdlib regex

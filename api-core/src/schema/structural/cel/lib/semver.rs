@@ -313,12 +313,7 @@ mod tests {
 
     use super::super::testing::eval;
 
-    fn error(expr: &str) -> String {
-        match eval(expr) {
-            Err(ExecutionError::FunctionError { message, .. }) => message,
-            other => panic!("{expr}: expected a function error, got {other:?}"),
-        }
-    }
+    use super::super::testing::function_error as error;
 
     /// k8s.io/apiserver `pkg/cel/library/semver_test.go` (`TestSemver`),
     /// but for its compile-time check of `isSemver([1, 2, 3])`, which fails

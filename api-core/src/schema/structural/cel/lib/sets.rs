@@ -8,6 +8,7 @@
 //! same element type; values here carry no static type, so lists of
 //! different types are simply compared (and nothing in them is equal).
 
+use super::elements;
 use ::cel::common::types::{CelBool, LIST_TYPE};
 use ::cel::common::value::{CowVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
@@ -35,22 +36,6 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
         intersects,
     )?;
     Ok(())
-}
-
-/// The elements of any `list` value.
-fn elements<'a, 'v>(list: &'a (dyn Val + 'v)) -> Result<Vec<&'a (dyn Val + 'v)>, ExecutionError> {
-    let iterable = list
-        .as_iterable()
-        .ok_or_else(|| ExecutionError::UnexpectedType {
-            got: list.get_type().name().to_owned(),
-            want: "list".to_owned(),
-        })?;
-    let mut items = iterable.iter();
-    let mut out = Vec::new();
-    while let Some(item) = items.next() {
-        out.push(item);
-    }
-    Ok(out)
 }
 
 /// The two lists of a call.

@@ -725,18 +725,10 @@ fn parse_query(query: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
 
 #[cfg(test)]
 mod tests {
-    use ::cel::ExecutionError;
-
-    use super::super::testing::eval;
 
     use super::super::testing::assert_true;
 
-    fn error(expr: &str) -> String {
-        match eval(expr) {
-            Err(ExecutionError::FunctionError { message, .. }) => message,
-            other => panic!("{expr}: expected a function error, got {other:?}"),
-        }
-    }
+    use super::super::testing::function_error as error;
 
     /// The "URL parsing" and "cost for extended lib calculated correctly:
     /// url" cases of apiextensions-apiserver's `TestValidationExpressions`
