@@ -11,8 +11,8 @@
 //! against the whole schema.
 
 use api_cel::Type;
-use syn::{GenericArgument, PathArguments};
 
+use crate::model::shape::{Known, Prim, Shape};
 use crate::model::{Data, Field, Model};
 
 /// Parses and checks `source` with `self` (and `oldSelf`, optional when
@@ -108,42 +108,23 @@ pub fn root_type(model: &Model, no_spec: bool, has_status: bool) -> Type {
     Type::object(fields)
 }
 
-/// The CEL type of a Rust type, as far as its syntax tells.
+/// The CEL type of a Rust type, as far as its syntax tells (the derive's
+/// own reading of it, [`Shape`]); what syntax cannot see into is `dyn`.
 fn rust_type(ty: &syn::Type) -> Type {
-    match ty {
-        syn::Type::Reference(r) => rust_type(&r.elem),
-        syn::Type::Paren(p) => rust_type(&p.elem),
-        syn::Type::Group(g) => rust_type(&g.elem),
-        syn::Type::Path(p) if p.qself.is_none() => {
-            let Some(last) = p.path.segments.last() else {
-                return Type::Dyn;
-            };
-            let args: Vec<&syn::Type> = match &last.arguments {
-                PathArguments::AngleBracketed(a) => a
-                    .args
-                    .iter()
-                    .filter_map(|g| match g {
-                        GenericArgument::Type(t) => Some(t),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let arg = |i: usize| args.get(i).map_or(Type::Dyn, |t| rust_type(t));
-            match last.ident.to_string().as_str() {
-                "String" | "str" => Type::String,
-                "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
-                | "u128" | "usize" => Type::Int,
-                "f32" | "f64" => Type::Double,
-                "bool" => Type::Bool,
-                "Vec" | "VecDeque" | "BTreeSet" | "HashSet" => Type::list(arg(0)),
-                "BTreeMap" | "HashMap" => Type::map(Type::String, arg(1)),
-                "Option" | "Box" | "Arc" | "Rc" => arg(0),
-                "Time" | "MicroTime" => Type::Timestamp,
-                _ => Type::Dyn,
-            }
-        }
-        _ => Type::Dyn,
+    shape_type(&Shape::of(ty))
+}
+
+fn shape_type(shape: &Shape) -> Type {
+    match shape {
+        Shape::Option(s) | Shape::Box(s) => shape_type(s),
+        Shape::Vec(item) | Shape::Set { item, .. } => Type::list(shape_type(item)),
+        Shape::Map { value, .. } => Type::map(Type::String, shape_type(value)),
+        Shape::Prim(Prim::String | Prim::Char, _) => Type::String,
+        Shape::Prim(Prim::Bool, _) => Type::Bool,
+        Shape::Prim(Prim::I32 | Prim::I64 | Prim::Narrow(_) | Prim::Unsigned(_), _) => Type::Int,
+        Shape::Prim(Prim::Float(_), _) => Type::Double,
+        Shape::Known(Known::Time | Known::MicroTime, _) => Type::Timestamp,
+        Shape::Known(..) | Shape::Other(_) => Type::Dyn,
     }
 }
 
