@@ -2,10 +2,46 @@
 //! the declarations of [`crate::decls`], the variables of a rule, and
 //! cel-go's error messages and positions.
 
+use std::collections::HashMap;
+
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, SourceInfo};
 
-use crate::decls::{self, FUNCTIONS};
+use crate::decls::{self, FUNCTIONS, Overload};
 use crate::types::{Bindings, Type};
+
+/// A checked expression: its type, and what the checker learned about
+/// each of its nodes (what cel-go's checked AST records: the type of every
+/// expression and the overloads a call may dispatch to), which the cost
+/// estimator reads.
+#[derive(Debug)]
+pub struct Checked {
+    /// The expression's type.
+    pub ty: Type,
+    pub(crate) types: HashMap<u64, Type>,
+    pub(crate) calls: HashMap<u64, Resolved>,
+    /// Select chains that name a type (`google.protobuf.Duration`): one
+    /// identifier to cel-go.
+    pub(crate) type_names: HashMap<u64, String>,
+}
+
+impl Checked {
+    /// The type the checker gave the node with `id` (`dyn` if none).
+    pub fn type_of(&self, id: u64) -> &Type {
+        self.types.get(&id).unwrap_or(&Type::Dyn)
+    }
+}
+
+/// A call the checker resolved.
+#[derive(Debug)]
+pub(crate) struct Resolved {
+    /// The function's name; `sets.contains` for a namespaced global.
+    pub name: String,
+    /// Whether the call is a member call on its target (a namespaced
+    /// global's target is the namespace, not a receiver).
+    pub member: bool,
+    /// The overloads the arguments' types admit.
+    pub overloads: Vec<&'static Overload>,
+}
 
 /// Checks `expr` (parsed from `source`, with `info`) with `vars` declared,
 /// returning its type or every error in cel-go's format (`ERROR:
@@ -16,6 +52,17 @@ pub fn check_parsed(
     source: &str,
     vars: &[(&str, Type)],
 ) -> Result<Type, String> {
+    check_ast(expr, info, source, vars).map(|c| c.ty)
+}
+
+/// [`check_parsed`], keeping what the checker learned about every node
+/// (for [`crate::cost::estimate`]).
+pub fn check_ast(
+    expr: &IdedExpr,
+    info: &SourceInfo,
+    source: &str,
+    vars: &[(&str, Type)],
+) -> Result<Checked, String> {
     let mut checker = Checker {
         info,
         source,
@@ -25,10 +72,18 @@ pub fn check_parsed(
                 .collect(),
         ],
         errors: Vec::new(),
+        types: HashMap::new(),
+        calls: HashMap::new(),
+        type_names: HashMap::new(),
     };
-    let t = checker.expr(expr);
+    let ty = checker.expr(expr);
     if checker.errors.is_empty() {
-        Ok(t)
+        Ok(Checked {
+            ty,
+            types: checker.types,
+            calls: checker.calls,
+            type_names: checker.type_names,
+        })
     } else {
         Err(checker.errors.join("\n"))
     }
@@ -39,6 +94,9 @@ struct Checker<'a> {
     source: &'a str,
     scopes: Vec<Vec<(String, Type)>>,
     errors: Vec<String>,
+    types: HashMap<u64, Type>,
+    calls: HashMap<u64, Resolved>,
+    type_names: HashMap<u64, String>,
 }
 
 impl Checker<'_> {
@@ -69,11 +127,18 @@ impl Checker<'_> {
     }
 
     fn expr(&mut self, e: &IdedExpr) -> Type {
+        let t = self.expr_type(e);
+        self.types.insert(e.id, t.clone());
+        t
+    }
+
+    fn expr_type(&mut self, e: &IdedExpr) -> Type {
         match &e.expr {
             Expr::Literal(l) => literal(l),
             Expr::Ident(name) => self.ident(e.id, name),
             Expr::Select(s) => {
-                if let Some(t) = self.qualified_type(e) {
+                if let Some((name, t)) = self.qualified_type(e) {
+                    self.type_names.insert(e.id, name);
                     return Type::Type(Box::new(t));
                 }
                 let operand = self.expr(&s.operand);
@@ -160,13 +225,14 @@ impl Checker<'_> {
 
     /// `google.protobuf.Duration`, `net.IP`: a qualified type name, when the
     /// select chain is one and its root is no variable.
-    fn qualified_type(&self, e: &IdedExpr) -> Option<Type> {
+    fn qualified_type(&self, e: &IdedExpr) -> Option<(String, Type)> {
         let name = qualified_name(e)?;
         let root = name.split('.').next()?;
         if self.lookup(root).is_some() {
             return None;
         }
-        decls::type_name(&name)
+        let t = decls::type_name(&name)?;
+        Some((name, t))
     }
 
     fn select(&mut self, id: u64, operand: &Type, field: &str) -> Type {
@@ -241,6 +307,7 @@ impl Checker<'_> {
             return Type::Error;
         }
         let mut results = Vec::new();
+        let mut matched = Vec::new();
         for o in overloads {
             if o.receiver.is_some() != receiver.is_some() || o.params.len() != arg_types.len() {
                 continue;
@@ -252,6 +319,7 @@ impl Checker<'_> {
             };
             if receiver_ok && o.params.iter().zip(&arg_types).all(|(p, a)| b.assign(p, a)) {
                 results.push(b.substitute(&o.result));
+                matched.push(o);
             }
         }
         if results.is_empty() {
@@ -269,6 +337,14 @@ impl Checker<'_> {
                 format!("found no matching overload for '{name}' applied to '{applied}'"),
             );
         }
+        self.calls.insert(
+            id,
+            Resolved {
+                name: name.to_string(),
+                member: receiver.is_some(),
+                overloads: matched,
+            },
+        );
         let first = results[0].clone();
         if results.iter().all(|r| *r == first) {
             first

@@ -16,12 +16,13 @@
 //! ```
 
 mod check;
+pub mod cost;
 mod decls;
 pub mod types;
 
 use std::sync::LazyLock;
 
-pub use check::check_parsed;
+pub use check::{Checked, check_ast, check_parsed};
 pub use types::{Object, Type};
 
 /// The parser's environment: the standard macros and optional syntax, as
@@ -90,11 +91,20 @@ pub fn escape(name: &str) -> Option<String> {
 /// Parses `source` and checks it with `vars` declared: its type, or the
 /// parse or check errors in cel-go's format.
 pub fn check(source: &str, vars: &[(&str, Type)]) -> Result<Type, String> {
-    let (expr, info) = PARSER_ENV
+    let (expr, info) = parse_ast(source)?;
+    check_parsed(&expr, &info, source, vars)
+}
+
+/// Parses `source` into the `cel` crate's AST (with the positions
+/// [`check_ast`] reports errors at): cel-go's message when it does not
+/// parse.
+pub fn parse_ast(
+    source: &str,
+) -> Result<(cel::common::ast::IdedExpr, cel::common::ast::SourceInfo), String> {
+    PARSER_ENV
         .parser()
         .parse_with_source_info(source)
-        .map_err(|e| e.to_string())?;
-    check_parsed(&expr, &info, source, vars)
+        .map_err(|e| e.to_string())
 }
 
 /// Parses `source`: cel-go's message when it does not parse.
