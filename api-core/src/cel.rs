@@ -15,8 +15,18 @@
 //!
 //! The functions are the standard library and Kubernetes' libraries
 //! (strings, lists, sets, regex, url, ip/cidr, quantity, semver, format,
-//! the named formats such as `format.dns1123Label()`), from the `kube-cel`
-//! crate over the `cel` crate's parser and interpreter.
+//! the named formats such as `format.dns1123Label()`), written in this
+//! crate on the `cel` crate's parser and interpreter.
+//!
+//! Rules cost what the apiserver says they cost: every rule has cel-go's
+//! static estimate, from the schema's `maxItems`, `maxLength` and
+//! `maxProperties` (the schema check of a CRD, `check_schema`, forbids a
+//! rule over 10^7 times how often it may run, and all of them over 10^8),
+//! and every evaluation is charged against the per-call limit (10^6) and
+//! the object's budget (10^7), stopping with the apiserver's errors when
+//! one runs out. The `cel` crate does not count its steps, so an evaluation
+//! is charged cel-go's estimate with the sizes of the values it reads (see
+//! [`Validator::validate_with_cost`]).
 //!
 //! ```
 //! use api_core::prelude::*;

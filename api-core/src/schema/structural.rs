@@ -149,6 +149,12 @@ fn check_schema_node<'a>(
     {
         errs.push(FieldError::invalid(path, "", msg));
     }
+    // The rules are compiled only for a schema without other errors, as
+    // the apiserver does: their types come from it.
+    #[cfg(feature = "cel")]
+    if errs.is_empty() {
+        cel::check_rules(&root, path, &mut errs);
+    }
     (errs, Some(root))
 }
 

@@ -1,6 +1,7 @@
 //! Evaluating `x-kubernetes-validations` rules as apiextensions-apiserver's
 //! `pkg/apiserver/schema/cel/validation.go` does (feature `cel`).
 
+mod cost;
 mod lib;
 mod tree;
 pub(crate) mod value;
@@ -15,6 +16,7 @@ use crate::validation::{ErrorList, ErrorType, FieldError, FieldPath};
 
 use super::json_equal;
 use super::node;
+use cost::{Budget, Overrun};
 use tree::{CelNode, CompiledRule, Reason, Shape};
 
 /// The longest message a `messageExpression` may produce
@@ -63,6 +65,8 @@ fn environment() -> Env {
 /// ```
 pub struct Validator {
     root: Option<CelNode>,
+    per_call_limit: u64,
+    budget: u64,
 }
 
 impl std::fmt::Debug for Validator {
@@ -95,7 +99,18 @@ impl Validator {
         let root = root.map(|n| CelNode::build(&n, &n, resource_root));
         Validator {
             root: root.filter(|r| r.has_rules),
+            per_call_limit: api_cel::cost::PER_CALL_LIMIT,
+            budget: api_cel::cost::RUNTIME_BUDGET,
         }
+    }
+
+    /// The same rules with other cost limits than the apiserver's (10^6
+    /// per evaluation of a rule, 10^7 for all the evaluations of one
+    /// object), as its own tests set them.
+    pub fn with_cost_limits(mut self, per_call: u64, budget: u64) -> Validator {
+        self.per_call_limit = per_call;
+        self.budget = budget;
+        self
     }
 
     /// Whether the schema has no rule at all.
@@ -119,11 +134,49 @@ impl Validator {
         path: &FieldPath<'_>,
         errors: &mut ErrorList,
     ) {
+        self.validate_with_cost(new, old, path, errors);
+    }
+
+    /// [`Validator::validate_into`], returning the cost the evaluations
+    /// were charged against the object's budget of 10^7 (each evaluation
+    /// is charged cel-go's estimate with the sizes of the values
+    /// evaluated: the `cel` crate does not count its steps).
+    /// Evaluation stops, with the apiserver's error, at a rule whose cost
+    /// exceeds the per-call limit or what is left of the budget.
+    pub fn validate_with_cost(
+        &self,
+        new: &Value,
+        old: Option<&Value>,
+        path: &FieldPath<'_>,
+        errors: &mut ErrorList,
+    ) -> u64 {
+        let mut budget = Budget::new(self.budget, self.per_call_limit);
         if let Some(root) = &self.root {
             let old = old.filter(|o| !o.is_null());
             let ratchet = old.map(|o| Unchanged { new, old: o });
-            walk(root, path, new, old, ratchet, errors);
+            walk(root, path, new, old, ratchet, &mut budget, errors);
         }
+        self.budget - budget.remaining
+    }
+
+    /// Each rule's static cost estimate (cel-go's `MaxCost` for the rule
+    /// alone, before the apiserver multiplies it by how often the rule may
+    /// run in one object), with the rule's source, in schema order.
+    pub fn estimated_costs(&self) -> Vec<(String, u64)> {
+        let mut out = Vec::new();
+        if let Some(root) = &self.root {
+            root.each_rule(&mut |r| out.push((r.rule.clone(), r.cost.max)));
+        }
+        out
+    }
+}
+
+/// Compiles the rules of a resource's root schema and checks them as the
+/// apiserver's CRD validation does (compile errors, static cost limits).
+pub(super) fn check_rules(root: &node::Node<'_>, path: &FieldPath<'_>, errors: &mut ErrorList) {
+    let root = CelNode::build(root, root, true);
+    if root.has_rules {
+        cost::check_static(&root, path, errors);
     }
 }
 
@@ -151,17 +204,18 @@ fn walk(
     new: &Value,
     old: Option<&Value>,
     ratchet: Option<Unchanged<'_>>,
+    budget: &mut Budget,
     errors: &mut ErrorList,
 ) {
-    if !node.has_rules || new.is_null() {
+    if !node.has_rules || new.is_null() || budget.exhausted {
         return;
     }
-    expressions(node, node, path, new, old, ratchet, errors);
-    for member in &node.all_of {
+    expressions(node, node, path, new, old, ratchet, budget, errors);
+    for (_, member) in &node.all_of {
         // allOf errors are not ratcheted, as for the schema's own checks.
-        walk_all_of(member, node, path, new, old, errors);
+        walk_all_of(member, node, path, new, old, budget, errors);
     }
-    descend(node, path, new, old, ratchet, errors);
+    descend(node, path, new, old, ratchet, budget, errors);
 }
 
 fn walk_all_of(
@@ -170,18 +224,24 @@ fn walk_all_of(
     path: &FieldPath<'_>,
     new: &Value,
     old: Option<&Value>,
+    budget: &mut Budget,
     errors: &mut ErrorList,
 ) {
-    expressions(member, typed, path, new, old, None, errors);
-    descend(member, path, new, old, None, errors);
+    if budget.exhausted {
+        return;
+    }
+    expressions(member, typed, path, new, old, None, budget, errors);
+    descend(member, path, new, old, None, budget, errors);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn descend(
     node: &CelNode,
     path: &FieldPath<'_>,
     new: &Value,
     old: Option<&Value>,
     ratchet: Option<Unchanged<'_>>,
+    budget: &mut Budget,
     errors: &mut ErrorList,
 ) {
     match new {
@@ -202,9 +262,9 @@ fn descend(
                     (r, _) => r,
                 };
                 if let Some(values) = &node.additional {
-                    walk(values, &path.key(k), v, o, r, errors);
+                    walk(values, &path.key(k), v, o, r, budget, errors);
                 } else if let Some(p) = node.property(k) {
-                    walk(&p.node, &path.child(k), v, o, r, errors);
+                    walk(&p.node, &path.child(k), v, o, r, budget, errors);
                 }
             }
         }
@@ -227,7 +287,7 @@ fn descend(
                     Some(o) => ratchet.map(|_| Unchanged { new: v, old: o }),
                     None => ratchet,
                 };
-                walk(item_node, &path.index(i), v, o, r, errors);
+                walk(item_node, &path.index(i), v, o, r, budget, errors);
             }
         }
         _ => {}
@@ -249,6 +309,7 @@ fn same_keys(keys: &[String], a: &Value, b: &Value) -> bool {
 
 /// `validateExpressions`: the rules of `rules_node` against the value at
 /// `typed` (the same node, except for `allOf` members).
+#[allow(clippy::too_many_arguments)]
 fn expressions(
     rules_node: &CelNode,
     typed: &CelNode,
@@ -256,9 +317,25 @@ fn expressions(
     new: &Value,
     old: Option<&Value>,
     ratchet: Option<Unchanged<'_>>,
+    budget: &mut Budget,
     errors: &mut ErrorList,
 ) {
     if rules_node.rules.is_empty() {
+        return;
+    }
+    let out_of_budget = |errors: &mut ErrorList| {
+        push(
+            errors,
+            FieldError::invalid(
+                path,
+                typed.type_name.as_str(),
+                "validation failed due to running out of cost budget, no further validation rules will be run",
+            ),
+        );
+    };
+    if budget.remaining == 0 {
+        budget.exhausted = true;
+        out_of_budget(errors);
         return;
     }
     let this = value::to_cel(new, Some(typed));
@@ -306,6 +383,27 @@ fn expressions(
         } else {
             &plain_scope
         };
+        match cost::charge(rule, typed, new, old, budget) {
+            Ok(()) => {}
+            Err(Overrun::Budget) => {
+                out_of_budget(errors);
+                return;
+            }
+            Err(Overrun::CallLimit) => {
+                push(
+                    errors,
+                    FieldError::invalid(
+                        path,
+                        typed.type_name.as_str(),
+                        format!(
+                            "'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: {}",
+                            rule.error_string()
+                        ),
+                    ),
+                );
+                return;
+            }
+        }
         match program.execute(scope) {
             Ok(Cel::Bool(true)) => continue,
             Ok(_) => {}

@@ -7,6 +7,9 @@ use std::sync::Arc;
 use ::cel::Program;
 
 use api_cel::Type;
+use api_cel::cost::{self, Estimate, MAX_REQUEST_SIZE_BYTES, SizeEstimator, Sizes};
+
+use serde_json::Value;
 
 use super::super::node::{Node, Rule};
 use api_cel::escape;
@@ -53,10 +56,36 @@ pub(crate) struct CompiledRule {
     pub message_program: Option<Result<Program, String>>,
     /// The rule reads `oldSelf`: a transition rule.
     pub uses_old_self: bool,
+    /// The static cost estimate of the rule (`MaxCost`), and of its
+    /// `messageExpression`.
+    pub cost: Estimate,
+    pub message_cost: Option<Estimate>,
+    /// What one evaluation is charged when its cost does not depend on
+    /// the data (`sized` is `None`).
+    pub run_cost: u64,
+    /// What the estimate needs to be recomputed for actual data (`None`
+    /// when the cost does not depend on the sizes of the data).
+    pub sized: Option<Arc<SizedRule>>,
+}
+
+/// A rule's checked expression, kept to estimate its cost from the sizes
+/// of the values it evaluates.
+pub(crate) struct SizedRule {
+    pub expr: ::cel::common::ast::IdedExpr,
+    pub checked: api_cel::Checked,
+}
+
+/// The sizes of no data: every path is empty.
+struct NoData;
+
+impl SizeEstimator for NoData {
+    fn estimate_size(&self, _: &[String]) -> Option<Estimate> {
+        Some(Estimate::fixed(0))
+    }
 }
 
 impl CompiledRule {
-    fn compile(rule: &Rule<'_>, decl: Option<&Type>) -> CompiledRule {
+    fn compile(rule: &Rule<'_>, decl: Option<&Type>, sizes: &Sizes) -> CompiledRule {
         let this = decl.cloned().unwrap_or(Type::Dyn);
         let old = if rule.optional_old_self {
             Type::Optional(Box::new(this.clone()))
@@ -64,20 +93,52 @@ impl CompiledRule {
             this.clone()
         };
         let vars = [("self", this), ("oldSelf", old)];
-        let program = compile(
+        let compiled = compile(
             rule.rule,
             &vars,
             &Type::Bool,
             "cel expression must evaluate to a bool",
         );
-        let uses_old_self = program
+        let mut cost = Estimate::default();
+        let mut run_cost = 0;
+        let mut sized = None;
+        if let Ok((program, checked)) = &compiled {
+            cost = cost::estimate(program.expression(), checked, sizes);
+            run_cost = cost::estimate_evaluation(program.expression(), checked, sizes).max;
+            // A rule whose estimate is the same without any data costs the
+            // same on every value: it need not be estimated again for each.
+            if cost::estimate(program.expression(), checked, &NoData) != cost {
+                sized = Some(program.expression().clone());
+            }
+        }
+        let uses_old_self = compiled
             .as_ref()
-            .is_ok_and(|p| p.references().has_variable("oldSelf"));
+            .is_ok_and(|(p, _)| p.references().has_variable("oldSelf"));
         let reason = match rule.reason {
             Some("FieldValueForbidden") => Reason::Forbidden,
             Some("FieldValueRequired") => Reason::Required,
             Some("FieldValueDuplicate") => Reason::Duplicate,
             _ => Reason::Invalid,
+        };
+        let message = rule
+            .message_expression
+            .filter(|m| !m.trim().is_empty())
+            .map(|m| {
+                compile(
+                    m,
+                    &vars,
+                    &Type::String,
+                    "messageExpression must evaluate to a string",
+                )
+                .map_err(|e| format!("messageExpression {e}"))
+            });
+        let message_cost = message.as_ref().and_then(|m| {
+            let (p, checked) = m.as_ref().ok()?;
+            Some(cost::estimate(p.expression(), checked, sizes))
+        });
+        let (program, checked) = match compiled {
+            Ok((p, c)) => (Ok(p), Some(c)),
+            Err(e) => (Err(e), None),
         };
         CompiledRule {
             rule: rule.rule.to_string(),
@@ -85,20 +146,15 @@ impl CompiledRule {
             reason,
             field_path: rule.field_path.and_then(normalize_field_path),
             optional_old_self: rule.optional_old_self,
-            message_program: rule
-                .message_expression
-                .filter(|m| !m.trim().is_empty())
-                .map(|m| {
-                    compile(
-                        m,
-                        &vars,
-                        &Type::String,
-                        "messageExpression must evaluate to a string",
-                    )
-                    .map_err(|e| format!("messageExpression {e}"))
-                }),
+            message_program: message.map(|m| m.map(|(p, _)| p)),
             program,
             uses_old_self,
+            cost,
+            message_cost,
+            run_cost,
+            sized: sized
+                .zip(checked)
+                .map(|(expr, checked)| Arc::new(SizedRule { expr, checked })),
         }
     }
 
@@ -129,16 +185,16 @@ fn compile(
     vars: &[(&str, Type)],
     want: &Type,
     wrong: &str,
-) -> Result<Program, String> {
+) -> Result<(Program, api_cel::Checked), String> {
     let program = super::ENV
         .compile(source)
         .map_err(|e| format!("compilation failed: {e}"))?;
-    let found = api_cel::check_parsed(program.expression(), program.source_info(), source, vars)
+    let checked = api_cel::check_ast(program.expression(), program.source_info(), source, vars)
         .map_err(|e| format!("compilation failed: {e}"))?;
-    if found != *want && !found.is_dyn() {
+    if checked.ty != *want && !checked.ty.is_dyn() {
         return Err(wrong.to_string());
     }
-    Ok(program)
+    Ok((program, checked))
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the
@@ -180,8 +236,9 @@ pub(crate) struct CelNode {
     pub properties: Vec<Property>,
     pub additional: Option<Box<CelNode>>,
     pub items: Option<Box<CelNode>>,
-    /// Rules inside `allOf` members, evaluated against this node's value.
-    pub all_of: Vec<CelNode>,
+    /// Rules inside `allOf` members (with their index), evaluated against
+    /// this node's value.
+    pub all_of: Vec<(usize, CelNode)>,
     /// `x-kubernetes-list-type: map`: its keys.
     pub list_map_keys: Option<Vec<String>>,
     /// An old value can be matched to this map's entries (granular or
@@ -191,6 +248,16 @@ pub(crate) struct CelNode {
     /// The node's type in rules (`SchemaDeclType`); `None` for a node
     /// without a type, which rules cannot select.
     pub decl: Option<Type>,
+    /// The sizes of the data at and below this node, as the cost
+    /// estimate reads them (`DeclType.MaxElements`).
+    pub sizes: Sizes,
+    /// The smallest JSON serialization of a value here
+    /// (`DeclType.MinSerializedSize`).
+    pub min_size: u64,
+    /// The schema's `maxItems` (arrays) or `maxProperties` (maps): how
+    /// many times the values below may occur (`None`: unbounded; objects
+    /// and scalars are 1).
+    pub max_children: Option<u64>,
     /// This node or one below has rules.
     pub has_rules: bool,
 }
@@ -233,11 +300,12 @@ impl CelNode {
             let v = validation.items_schema().unwrap_or(i);
             Box::new(CelNode::build(v, i, false))
         });
-        let all_of: Vec<CelNode> = validation
+        let all_of: Vec<(usize, CelNode)> = validation
             .all_of
             .iter()
             .map(|member| CelNode::build(member, typed, resource_root))
-            .filter(|n| n.has_rules)
+            .enumerate()
+            .filter(|(_, n)| n.has_rules)
             .collect();
         let embedded = typed.embedded_resource || resource_root;
         let decl = decl_type(
@@ -248,11 +316,27 @@ impl CelNode {
             additional.as_deref(),
             items.as_deref(),
         );
+        let (sizes, min_size) = decl_sizes(
+            shape,
+            typed,
+            embedded,
+            &properties,
+            additional.as_deref(),
+            items.as_deref(),
+        );
         let rules: Vec<CompiledRule> = validation
             .validations
             .iter()
-            .map(|r| CompiledRule::compile(r, decl.as_ref()))
+            .map(|r| CompiledRule::compile(r, decl.as_ref(), &sizes))
             .collect();
+        let non_negative = |n: Option<i64>| n.map(|n| n.max(0) as u64);
+        let max_children = match shape {
+            Shape::Array => non_negative(typed.max_items),
+            Shape::Object if typed.additional_schema().is_some() => {
+                non_negative(typed.max_properties)
+            }
+            _ => Some(1),
+        };
         let has_rules = !rules.is_empty()
             || !all_of.is_empty()
             || properties.iter().any(|p| p.node.has_rules)
@@ -265,6 +349,9 @@ impl CelNode {
             preserve_unknown: typed.preserves_unknown(),
             embedded,
             decl,
+            sizes,
+            min_size,
+            max_children,
             properties,
             additional,
             items,
@@ -286,7 +373,11 @@ impl CelNode {
     /// How many rules the node and those below it have.
     pub(crate) fn rule_count(&self) -> usize {
         self.rules.len()
-            + self.all_of.iter().map(CelNode::rule_count).sum::<usize>()
+            + self
+                .all_of
+                .iter()
+                .map(|(_, m)| m.rule_count())
+                .sum::<usize>()
             + self
                 .properties
                 .iter()
@@ -294,6 +385,23 @@ impl CelNode {
                 .sum::<usize>()
             + self.additional.as_ref().map_or(0, |a| a.rule_count())
             + self.items.as_ref().map_or(0, |i| i.rule_count())
+    }
+
+    /// Calls `f` with every rule at and below this node.
+    pub(crate) fn each_rule(&self, f: &mut dyn FnMut(&CompiledRule)) {
+        self.rules.iter().for_each(&mut *f);
+        for (_, m) in &self.all_of {
+            m.each_rule(f);
+        }
+        for p in &self.properties {
+            p.node.each_rule(f);
+        }
+        if let Some(a) = &self.additional {
+            a.each_rule(f);
+        }
+        if let Some(i) = &self.items {
+            i.each_rule(f);
+        }
     }
 
     /// The property `name`, if the schema specifies it.
@@ -364,6 +472,112 @@ fn decl_type(
             Type::object(fields)
         }
     })
+}
+
+/// The largest string of a request: its bytes less the quotes.
+const MAX_STRING: u64 = MAX_REQUEST_SIZE_BYTES - 2;
+
+/// The sizes the cost estimate assumes at a node, and the smallest JSON
+/// form of a value there, as `SchemaDeclType` sets `MaxElements` and
+/// `MinSerializedSize`: a string's `maxLength` (times 4: a character may
+/// take 4 bytes), the longest of its `enum` values, or the largest string
+/// of a request; a list's `maxItems` or how many of its smallest items fit
+/// in a request; likewise a map's `maxProperties`.
+fn decl_sizes(
+    shape: Shape,
+    typed: &Node<'_>,
+    embedded: bool,
+    properties: &[Property],
+    additional: Option<&CelNode>,
+    items: Option<&CelNode>,
+) -> (Sizes, u64) {
+    let non_negative = |n: i64| n.max(0) as u64;
+    match shape {
+        Shape::Any if typed.int_or_string => {
+            let max = typed
+                .max_length
+                .map_or(MAX_STRING, |m| non_negative(m).saturating_mul(4));
+            (Sizes::leaf(max), 1)
+        }
+        Shape::Any => (Sizes::default(), 1),
+        Shape::Boolean => (Sizes::leaf(0), 4),
+        Shape::Integer | Shape::Number => (Sizes::leaf(0), 1),
+        Shape::String => match typed.format {
+            Some("byte") => (
+                Sizes::leaf(typed.max_length.map_or(MAX_STRING, non_negative)),
+                2,
+            ),
+            Some("duration") => (Sizes::leaf(32), 3),
+            Some("date") => (Sizes::leaf(12), 12),
+            Some("date-time") => (Sizes::leaf(32), 21),
+            _ => {
+                let max = match (typed.max_length, typed.enum_) {
+                    (Some(m), _) => non_negative(m).saturating_mul(4),
+                    (None, Some(values)) if !values.is_empty() => values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(|v| v.len() as u64)
+                        .max()
+                        .unwrap_or(0),
+                    _ => MAX_STRING,
+                };
+                (Sizes::leaf(max), 2)
+            }
+        },
+        Shape::Array => {
+            let Some(items) = items else {
+                return (Sizes::default(), 2);
+            };
+            let max = typed
+                .max_items
+                .map_or(MAX_STRING / (items.min_size + 1), non_negative);
+            (Sizes::list(max, items.sizes.clone()), 2)
+        }
+        Shape::Object => {
+            if typed.additional_schema().is_some() {
+                let Some(values) = additional else {
+                    return (Sizes::default(), 2);
+                };
+                let max = typed
+                    .max_properties
+                    .map_or(MAX_STRING / (values.min_size + 6), non_negative);
+                return (Sizes::map(max, Sizes::leaf(0), values.sizes.clone()), 2);
+            }
+            let required: Vec<&str> = typed.required.clone().unwrap_or_default();
+            let mut min_size = 2u64;
+            let mut fields = Vec::new();
+            for p in properties {
+                if p.node.decl.is_none() {
+                    continue;
+                }
+                if let Some(name) = &p.escaped {
+                    if **name != p.name && api_cel::RESERVED.contains(&p.name.as_str()) {
+                        fields.push((p.name.clone(), p.node.sizes.clone()));
+                    }
+                    fields.push((name.to_string(), p.node.sizes.clone()));
+                }
+                let defaulted = typed.property(&p.name).is_some_and(|n| n.default.is_some());
+                if required.contains(&p.name.as_str()) && !defaulted {
+                    min_size += p.name.len() as u64 + p.node.min_size + 4;
+                }
+            }
+            if embedded {
+                let declared_meta = fields
+                    .iter()
+                    .find(|(n, _)| n == "metadata")
+                    .map(|(_, s)| s.fields.clone())
+                    .unwrap_or_default();
+                fields.retain(|(n, _)| n != "apiVersion" && n != "kind" && n != "metadata");
+                fields.push(("apiVersion".into(), Sizes::leaf(MAX_STRING)));
+                fields.push(("kind".into(), Sizes::leaf(MAX_STRING)));
+                let mut meta = declared_meta;
+                meta.insert("name".into(), Sizes::leaf(MAX_STRING));
+                meta.insert("generateName".into(), Sizes::leaf(MAX_STRING));
+                fields.push(("metadata".into(), Sizes::object(meta)));
+            }
+            (Sizes::object(fields), min_size)
+        }
+    }
 }
 
 #[cfg(test)]
