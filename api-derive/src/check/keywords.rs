@@ -261,7 +261,7 @@ pub fn field<'m>(f: &'m Field, diags: &mut Diagnostics) -> CheckedKeywords<'m> {
     kw.preserve_unknown_fields = a.preserve_unknown_fields.is_present();
     kw.embedded_resource = a.embedded_resource.is_present();
     #[cfg(feature = "cel")]
-    let this = super::cel::field_type(f);
+    let this = super::cel::field_self(f);
     #[cfg(not(feature = "cel"))]
     let this = ();
     kw.rules = rules(&srcs, &this, diags);
@@ -394,7 +394,7 @@ fn bound(
 /// What `self` is in a rule, for checking it at compile time (feature
 /// `cel`; nothing without it).
 #[cfg(feature = "cel")]
-pub type SelfType = api_cel::Type;
+pub type SelfType = super::cel::SelfType;
 /// What `self` is in a rule (nothing to know without feature `cel`).
 #[cfg(not(feature = "cel"))]
 pub type SelfType = ();
@@ -443,21 +443,33 @@ fn written_rule(r: &ValidationRule, this: &SelfType, diags: &mut Diagnostics) ->
     #[cfg(feature = "cel")]
     {
         let optional = r.optional_old_self == Some(true);
-        if !rule.trim().is_empty()
-            && let Err(e) = super::cel::check(&rule, this, optional, &api_cel::Type::Bool)
-        {
-            diags.error(
-                r.rule.span(),
-                format!("this CEL rule does not compile:\n{e}"),
-            );
+        if !rule.trim().is_empty() {
+            match super::cel::check(&rule, this, optional, &api_cel::Type::Bool) {
+                Err(e) => diags.error(
+                    r.rule.span(),
+                    format!("this CEL rule does not compile:\n{e}"),
+                ),
+                Ok(()) => {
+                    if let Err(e) = super::cel::check_cost(&rule, this, optional, "rule") {
+                        diags.error(r.rule.span(), e);
+                    }
+                }
+            }
         }
-        if let Some(m) = &r.message_expression
-            && let Err(e) = super::cel::check(&m.value(), this, optional, &api_cel::Type::String)
-        {
-            diags.error(
-                m.span(),
-                format!("this `message_expression` does not compile:\n{e}"),
-            );
+        if let Some(m) = &r.message_expression {
+            match super::cel::check(&m.value(), this, optional, &api_cel::Type::String) {
+                Err(e) => diags.error(
+                    m.span(),
+                    format!("this `message_expression` does not compile:\n{e}"),
+                ),
+                Ok(()) => {
+                    if let Err(e) =
+                        super::cel::check_cost(&m.value(), this, optional, "messageExpression")
+                    {
+                        diags.error(m.span(), e);
+                    }
+                }
+            }
         }
     }
     #[cfg(not(feature = "cel"))]

@@ -262,7 +262,7 @@ pub fn check<'m>(model: &'m Model, diags: &mut Diagnostics) -> Option<ResourceCh
     let selectable = selectable(a, diags);
     let deprecation = deprecation(a, diags);
     #[cfg(feature = "cel")]
-    let this = super::cel::root_type(model, a.no_spec.is_present(), a.status.is_some());
+    let this = super::cel::root_self(model, a.no_spec.is_present(), a.status.is_some());
     #[cfg(not(feature = "cel"))]
     let this = ();
     let validations = keywords::written_rules(a.validation.iter().map(|r| &r.value), &this, diags);

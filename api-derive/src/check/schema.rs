@@ -262,7 +262,7 @@ fn type_keywords<'m>(model: &'m Model, diags: &mut Diagnostics) -> CheckedKeywor
         embedded_resource: a.embedded_resource.is_present(),
         rules: {
             #[cfg(feature = "cel")]
-            let this = super::cel::model_type(model);
+            let this = super::cel::model_self(model);
             #[cfg(not(feature = "cel"))]
             let this = ();
             keywords::rules(&srcs, &this, diags)
