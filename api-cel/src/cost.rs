@@ -674,6 +674,17 @@ impl<'a> Coster<'a> {
             return Estimate::fixed(1).add(cost);
         }
         let arg_costs: Vec<Estimate> = args.iter().map(|a| self.cost(a)).collect();
+        if name == crate::macros::ITEM && args.len() == 2 {
+            // A two-variable comprehension's second variable: one read.
+            let list = matches!(self.ty(&args[0]), Type::List(_));
+            let sub = if list { "@items" } else { "@values" };
+            let size = self.entry_size(&args[0]).map(|en| en.val);
+            let p = self.path_below(&args[0], sub);
+            self.paths.insert(e.id, p);
+            let size = size.or_else(|| self.compute_size(e));
+            self.set_size(e, size);
+            return Estimate::fixed(SELECT_AND_IDENT_COST);
+        }
         let arg_sum = arg_costs.iter().fold(Estimate::default(), |s, c| s.add(*c));
         if name == "_?._" {
             // Optional field selection: one O(1) call.
@@ -795,6 +806,11 @@ impl<'a> Coster<'a> {
                     _ => Type::Dyn,
                 };
                 allocating(sort_factor(&elem), sz.mul(sz))
+            }
+            // The range of a two-variable comprehension (crate::macros):
+            // cel-go iterates over the list or map itself, at no cost.
+            crate::macros::KEYS if args.len() == 1 => {
+                Some((Estimate::default(), Some(self.size_estimate(&args[0]))))
             }
             name @ ("sets.contains" | "sets.intersects" | "sets.equivalent") if args.len() == 2 => {
                 let factor = if name == "sets.equivalent" { 2.0 } else { 1.0 };

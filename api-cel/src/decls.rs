@@ -156,6 +156,12 @@ M list(A) slice(int, int) -> list(A)
 M list(dyn) flatten() -> list(dyn)
 M list(dyn) flatten(int) -> list(dyn)
 G lists.range(int) -> list(int)
+G @keysOrIndices(list(A)) -> list(int)
+G @keysOrIndices(map(K, V)) -> list(K)
+G @itemAt(list(A), int) -> A
+G @itemAt(map(K, V), K) -> V
+G @mapInsert(map(K, V), K, V) -> map(K, V)
+G @mapInsert(map(K, V), map(K, V)) -> map(K, V)
 M list(A) distinct() -> list(A)
 M list(A) reverse() -> list(A)
 M list(A) @sortByAssociatedKeys(list(B)) -> list(A)

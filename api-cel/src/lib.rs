@@ -18,6 +18,7 @@
 mod check;
 pub mod cost;
 mod decls;
+pub mod macros;
 pub mod types;
 
 use std::sync::LazyLock;
@@ -27,8 +28,11 @@ pub use types::{Object, Type};
 
 /// The parser's environment: the standard macros and optional syntax, as
 /// the apiserver's (its functions do not matter to parsing).
-static PARSER_ENV: LazyLock<cel::Env> =
-    LazyLock::new(|| cel::Env::stdlib().with_optional_support(true));
+static PARSER_ENV: LazyLock<cel::Env> = LazyLock::new(|| {
+    let mut env = cel::Env::stdlib().with_optional_support(true);
+    macros::add_to(&mut env);
+    env
+});
 
 /// CEL's reserved words: a property so named is `__name__` in a rule.
 pub const RESERVED: [&str; 21] = [

@@ -38,6 +38,7 @@ fn environment() -> Env {
     // on a fresh environment cannot collide.
     let _ = env.add_extension(::cel::extensions::strings);
     let _ = env.add_extension(::cel::extensions::lists);
+    api_cel::macros::add_to(&mut env);
     if let Err(e) = lib::register(&mut env) {
         // A library declared an overload twice: a bug in this crate that
         // every test of the rules would show.

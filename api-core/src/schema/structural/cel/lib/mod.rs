@@ -41,6 +41,7 @@ macro_rules! library_value {
 use library_value;
 
 mod cidr;
+mod comprehensions;
 mod format;
 mod ip;
 mod lists;
@@ -70,6 +71,7 @@ fn elements<'a, 'v>(
 
 /// Declares every library on `env`.
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
+    comprehensions::register(env)?;
     urls::register(env)?;
     regex::register(env)?;
     lists::register(env)?;
