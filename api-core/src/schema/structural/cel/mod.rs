@@ -157,6 +157,7 @@ impl Validator {
             let ratchet = old.map(|o| Unchanged { new, old: o });
             walk(root, path, new, old, ratchet, &mut budget, errors);
         }
+        budget.settle();
         self.budget - budget.remaining
     }
 
@@ -199,13 +200,13 @@ impl Unchanged<'_> {
 
 /// `Validator.validate`: the node's rules, its `allOf` members' rules, and
 /// the rules below it (object properties, map values, list items).
-fn walk(
-    node: &CelNode,
+fn walk<'a>(
+    node: &'a CelNode,
     path: &FieldPath<'_>,
-    new: &Value,
-    old: Option<&Value>,
+    new: &'a Value,
+    old: Option<&'a Value>,
     ratchet: Option<Unchanged<'_>>,
-    budget: &mut Budget,
+    budget: &mut Budget<'a>,
     errors: &mut ErrorList,
 ) {
     if !node.has_rules || new.is_null() || budget.exhausted {
@@ -219,13 +220,13 @@ fn walk(
     descend(node, path, new, old, ratchet, budget, errors);
 }
 
-fn walk_all_of(
-    member: &CelNode,
-    typed: &CelNode,
+fn walk_all_of<'a>(
+    member: &'a CelNode,
+    typed: &'a CelNode,
     path: &FieldPath<'_>,
-    new: &Value,
-    old: Option<&Value>,
-    budget: &mut Budget,
+    new: &'a Value,
+    old: Option<&'a Value>,
+    budget: &mut Budget<'a>,
     errors: &mut ErrorList,
 ) {
     if budget.exhausted {
@@ -236,13 +237,13 @@ fn walk_all_of(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn descend(
-    node: &CelNode,
+fn descend<'a>(
+    node: &'a CelNode,
     path: &FieldPath<'_>,
-    new: &Value,
-    old: Option<&Value>,
+    new: &'a Value,
+    old: Option<&'a Value>,
     ratchet: Option<Unchanged<'_>>,
-    budget: &mut Budget,
+    budget: &mut Budget<'a>,
     errors: &mut ErrorList,
 ) {
     match new {
@@ -311,14 +312,14 @@ fn same_keys(keys: &[String], a: &Value, b: &Value) -> bool {
 /// `validateExpressions`: the rules of `rules_node` against the value at
 /// `typed` (the same node, except for `allOf` members).
 #[allow(clippy::too_many_arguments)]
-fn expressions(
-    rules_node: &CelNode,
-    typed: &CelNode,
+fn expressions<'a>(
+    rules_node: &'a CelNode,
+    typed: &'a CelNode,
     path: &FieldPath<'_>,
-    new: &Value,
-    old: Option<&Value>,
+    new: &'a Value,
+    old: Option<&'a Value>,
     ratchet: Option<Unchanged<'_>>,
-    budget: &mut Budget,
+    budget: &mut Budget<'a>,
     errors: &mut ErrorList,
 ) {
     if rules_node.rules.is_empty() {
@@ -335,6 +336,7 @@ fn expressions(
         );
     };
     if budget.remaining == 0 {
+        // (Deferred charges never spend the whole budget.)
         budget.exhausted = true;
         out_of_budget(errors);
         return;
