@@ -75,6 +75,23 @@ expect "strict field validation" 'unknown field "spec.bogus"' "$out"
 out=$(k apply -n nowhere -f "$work/mc.yaml" 2>&1 || true)
 expect "namespace lifecycle" 'namespaces "nowhere" not found' "$out"
 
+# A CEL rule of the schema (x-kubernetes-validations, here Tenant's
+# at_least_one_of union): breaking it is a 422 with the rule's message.
+cat > "$work/tenant.yaml" <<'EOF'
+apiVersion: tenancy.example.com/v1beta1
+kind: Tenant
+metadata:
+  name: tn1
+spec:
+  displayName: Team One
+  quota: {}
+EOF
+out=$(k apply -f "$work/tenant.yaml" 2>&1 || true)
+expect "CEL rule (create)" 'The Tenant "tn1" is invalid: spec.quota: Invalid value: at least one of the fields in ' "$out"
+expect "CEL rule (message)" 'maxNamespaces maxPods] must be set' "$out"
+sed 's/  quota: {}/  quota:\n    maxPods: 10/' "$work/tenant.yaml" > "$work/tenant-ok.yaml"
+expect "CEL rule (valid)" "tenant.tenancy.example.com/tn1 created" "$(k apply -f "$work/tenant-ok.yaml")"
+
 # The scale subresource (CronTab's .spec.replicas), server-side dry run,
 # and kubectl wait on a condition written through /status.
 cat > "$work/ct.yaml" <<'EOF'
