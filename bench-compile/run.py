@@ -464,7 +464,7 @@ def write_if_changed(path, text):
 
 
 # The library crates a user's build compiles (those present at a revision).
-LIB_CRATES = ("api-core", "api-derive", "api-keywords")
+LIB_CRATES = ("api-core", "api-derive", "api-keywords", "api-cel")
 
 
 def members_line(crates):

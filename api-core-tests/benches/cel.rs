@@ -10,7 +10,12 @@
 //!   the first object of a kind costs.
 //! - `derive/check_100_rules`: what `#[derive]` adds to a build for 100
 //!   written rules (each parsed and type-checked by api-cel), next to
-//!   `derive/parse_100_rules`, parsing alone.
+//!   `derive/parse_100_rules`, parsing alone, and
+//!   `derive/check_and_estimate_100_rules`, with their cost estimates;
+//! - `cost/estimate_10_rules`: cel-go's cost estimate of the 10 rules with
+//!   the object's sizes, the work of charging an evaluation (done per
+//!   evaluation for the rules whose cost depends on sizes), next to
+//!   `validate/rules`.
 //!
 //! Run: `cargo bench -p api-core-tests --bench cel`. BENCHMARKS.md at the
 //! workspace root records the results.
@@ -137,7 +142,16 @@ fn bench(c: &mut Criterion) {
     for r in &hundred {
         api_cel::check(r, &[("self", spec.clone())]).expect("the rule checks");
     }
+    let sizes = api_cel::cost::Sizes::default();
     let mut g = c.benchmark_group("derive");
+    g.bench_function("check_and_estimate_100_rules", |b| {
+        b.iter(|| {
+            hundred.iter().all(|r| {
+                api_cel::cost::estimate_source(black_box(r), &[("self", spec.clone())], &sizes)
+                    .is_ok()
+            })
+        })
+    });
     g.bench_function("parse_100_rules", |b| {
         b.iter(|| hundred.iter().all(|r| api_cel::parse(black_box(r)).is_ok()))
     });
@@ -146,6 +160,39 @@ fn bench(c: &mut Criterion) {
             hundred
                 .iter()
                 .all(|r| api_cel::check(black_box(r), &[("self", spec.clone())]).is_ok())
+        })
+    });
+    g.finish();
+
+    // Charging: the estimate of each rule with the object's actual sizes
+    // (strings of 9-10 characters, lists of 4 items of at most 5).
+    use api_cel::cost::Sizes;
+    let mut actual: Vec<(String, Sizes)> = Vec::new();
+    for i in 0..20 {
+        actual.push((format!("s{i}"), Sizes::leaf(10)));
+    }
+    for i in 0..5 {
+        actual.push((format!("l{i}"), Sizes::list(4, Sizes::leaf(5))));
+    }
+    let actual = Sizes::object(actual);
+    let compiled: Vec<_> = RULES
+        .iter()
+        .map(|r| {
+            let (expr, info) = api_cel::parse_ast(r).expect("the rule parses");
+            let checked = api_cel::check_ast(&expr, &info, r, &[("self", spec.clone())])
+                .expect("the rule checks");
+            (expr, checked)
+        })
+        .collect();
+    let mut g = c.benchmark_group("cost");
+    g.bench_function("estimate_10_rules", |b| {
+        b.iter(|| {
+            compiled
+                .iter()
+                .map(|(e, checked)| {
+                    api_cel::cost::estimate_evaluation(e, checked, black_box(&actual)).max
+                })
+                .sum::<u64>()
         })
     });
     g.finish();
