@@ -2,6 +2,7 @@
 //! give values their CEL types) and the compiled rules where there are
 //! some, as apiextensions-apiserver's `cel.NewValidator` builds it.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use ::cel::Program;
@@ -308,15 +309,7 @@ impl CelNode {
             .filter(|(_, n)| n.has_rules)
             .collect();
         let embedded = typed.embedded_resource || resource_root;
-        let decl = decl_type(
-            shape,
-            typed,
-            embedded,
-            &properties,
-            additional.as_deref(),
-            items.as_deref(),
-        );
-        let (sizes, min_size) = decl_sizes(
+        let (decl, sizes, min_size) = declare(
             shape,
             typed,
             embedded,
@@ -413,103 +406,52 @@ impl CelNode {
     }
 }
 
-/// The type rules see at a node (apiserver `SchemaDeclType`): int-or-string
-/// is `dyn`; objects have their typed properties (by escaped name), plus
-/// `apiVersion`, `kind` and `metadata.name`/`generateName` at a resource's
-/// root; a string's `format` makes it bytes, a duration or a timestamp.
-fn decl_type(
-    shape: Shape,
-    typed: &Node<'_>,
-    embedded: bool,
-    properties: &[Property],
-    additional: Option<&CelNode>,
-    items: Option<&CelNode>,
-) -> Option<Type> {
-    Some(match shape {
-        Shape::Any if typed.int_or_string => Type::Dyn,
-        Shape::Any => return None,
-        Shape::Boolean => Type::Bool,
-        Shape::Integer => Type::Int,
-        Shape::Number => Type::Double,
-        Shape::String => match typed.format {
-            Some("byte") => Type::Bytes,
-            Some("duration") => Type::Duration,
-            Some("date" | "date-time") => Type::Timestamp,
-            _ => Type::String,
-        },
-        Shape::Array => Type::list(items?.decl.clone()?),
-        Shape::Object => {
-            if typed.additional_schema().is_some() {
-                return Some(Type::map(Type::String, additional?.decl.clone()?));
-            }
-            let mut fields: Vec<(String, Type)> = Vec::new();
-            for p in properties {
-                let (Some(name), Some(t)) = (&p.escaped, &p.node.decl) else {
-                    continue;
-                };
-                if **name != p.name && api_cel::RESERVED.contains(&p.name.as_str()) {
-                    // Reserved words may be selected unescaped too.
-                    fields.push((p.name.clone(), t.clone()));
-                }
-                fields.push((name.to_string(), t.clone()));
-            }
-            if embedded {
-                fields.retain(|(n, _)| n != "apiVersion" && n != "kind");
-                fields.push(("apiVersion".into(), Type::String));
-                fields.push(("kind".into(), Type::String));
-                let mut meta = vec![
-                    ("name".to_string(), Type::String),
-                    ("generateName".to_string(), Type::String),
-                ];
-                if let Some((_, Type::Object(declared))) =
-                    fields.iter().find(|(n, _)| n == "metadata")
-                {
-                    meta.extend(declared.fields.iter().map(|(k, v)| (k.clone(), v.clone())));
-                }
-                fields.retain(|(n, _)| n != "metadata");
-                fields.push(("metadata".into(), Type::object(meta)));
-            }
-            Type::object(fields)
-        }
-    })
-}
-
 /// The largest string of a request: its bytes less the quotes.
 const MAX_STRING: u64 = MAX_REQUEST_SIZE_BYTES - 2;
 
-/// The sizes the cost estimate assumes at a node, and the smallest JSON
-/// form of a value there, as `SchemaDeclType` sets `MaxElements` and
-/// `MinSerializedSize`: a string's `maxLength` (times 4: a character may
-/// take 4 bytes), the longest of its `enum` values, or the largest string
-/// of a request; a list's `maxItems` or how many of its smallest items fit
-/// in a request; likewise a map's `maxProperties`.
-fn decl_sizes(
+/// What rules see at a node, as the apiserver's `SchemaDeclType` declares
+/// it: the type (`None` for a node without one, which rules cannot
+/// select), the sizes the cost estimate assumes (`MaxElements`) and the
+/// smallest JSON form of a value there (`MinSerializedSize`).
+///
+/// Int-or-string is `dyn`; objects have their typed properties (by escaped
+/// name; reserved words also unescaped), plus `apiVersion`, `kind` and
+/// `metadata.name`/`generateName` at a resource's root; a string's
+/// `format` makes it bytes, a duration or a timestamp. A string's size is
+/// its `maxLength` (times 4: a character may take 4 bytes), the longest of
+/// its `enum` values, or the largest string of a request; a list's
+/// `maxItems`, or how many of its smallest items fit in a request; likewise
+/// a map's `maxProperties`.
+fn declare(
     shape: Shape,
     typed: &Node<'_>,
     embedded: bool,
     properties: &[Property],
     additional: Option<&CelNode>,
     items: Option<&CelNode>,
-) -> (Sizes, u64) {
+) -> (Option<Type>, Sizes, u64) {
     let non_negative = |n: i64| n.max(0) as u64;
+    let leaf = |t: Type, max: u64, min: u64| (Some(t), Sizes::leaf(max), min);
     match shape {
         Shape::Any if typed.int_or_string => {
             let max = typed
                 .max_length
                 .map_or(MAX_STRING, |m| non_negative(m).saturating_mul(4));
-            (Sizes::leaf(max), 1)
+            leaf(Type::Dyn, max, 1)
         }
-        Shape::Any => (Sizes::default(), 1),
-        Shape::Boolean => (Sizes::leaf(0), 4),
-        Shape::Integer | Shape::Number => (Sizes::leaf(0), 1),
+        Shape::Any => (None, Sizes::default(), 1),
+        Shape::Boolean => leaf(Type::Bool, 0, 4),
+        Shape::Integer => leaf(Type::Int, 0, 1),
+        Shape::Number => leaf(Type::Double, 0, 1),
         Shape::String => match typed.format {
-            Some("byte") => (
-                Sizes::leaf(typed.max_length.map_or(MAX_STRING, non_negative)),
+            Some("byte") => leaf(
+                Type::Bytes,
+                typed.max_length.map_or(MAX_STRING, non_negative),
                 2,
             ),
-            Some("duration") => (Sizes::leaf(32), 3),
-            Some("date") => (Sizes::leaf(12), 12),
-            Some("date-time") => (Sizes::leaf(32), 21),
+            Some("duration") => leaf(Type::Duration, 32, 3),
+            Some("date") => leaf(Type::Timestamp, 12, 12),
+            Some("date-time") => leaf(Type::Timestamp, 32, 21),
             _ => {
                 let max = match (typed.max_length, typed.enum_) {
                     (Some(m), _) => non_negative(m).saturating_mul(4),
@@ -521,40 +463,43 @@ fn decl_sizes(
                         .unwrap_or(0),
                     _ => MAX_STRING,
                 };
-                (Sizes::leaf(max), 2)
+                leaf(Type::String, max, 2)
             }
         },
         Shape::Array => {
             let Some(items) = items else {
-                return (Sizes::default(), 2);
+                return (None, Sizes::default(), 2);
             };
             let max = typed
                 .max_items
                 .map_or(MAX_STRING / (items.min_size + 1), non_negative);
-            (Sizes::list(max, items.sizes.clone()), 2)
+            let ty = items.decl.clone().map(Type::list);
+            (ty, Sizes::list(max, items.sizes.clone()), 2)
+        }
+        Shape::Object if typed.additional_schema().is_some() => {
+            let Some(values) = additional else {
+                return (None, Sizes::default(), 2);
+            };
+            let max = typed
+                .max_properties
+                .map_or(MAX_STRING / (values.min_size + 6), non_negative);
+            let ty = values.decl.clone().map(|v| Type::map(Type::String, v));
+            (ty, Sizes::map(max, Sizes::leaf(0), values.sizes.clone()), 2)
         }
         Shape::Object => {
-            if typed.additional_schema().is_some() {
-                let Some(values) = additional else {
-                    return (Sizes::default(), 2);
-                };
-                let max = typed
-                    .max_properties
-                    .map_or(MAX_STRING / (values.min_size + 6), non_negative);
-                return (Sizes::map(max, Sizes::leaf(0), values.sizes.clone()), 2);
-            }
             let required: Vec<&str> = typed.required.clone().unwrap_or_default();
             let mut min_size = 2u64;
-            let mut fields = Vec::new();
+            let mut fields: Vec<(String, Type, Sizes)> = Vec::new();
             for p in properties {
-                if p.node.decl.is_none() {
+                let Some(t) = &p.node.decl else {
                     continue;
-                }
+                };
                 if let Some(name) = &p.escaped {
                     if **name != p.name && api_cel::RESERVED.contains(&p.name.as_str()) {
-                        fields.push((p.name.clone(), p.node.sizes.clone()));
+                        // Reserved words may be selected unescaped too.
+                        fields.push((p.name.clone(), t.clone(), p.node.sizes.clone()));
                     }
-                    fields.push((name.to_string(), p.node.sizes.clone()));
+                    fields.push((name.to_string(), t.clone(), p.node.sizes.clone()));
                 }
                 let defaulted = typed.property(&p.name).is_some_and(|n| n.default.is_some());
                 if required.contains(&p.name.as_str()) && !defaulted {
@@ -564,18 +509,34 @@ fn decl_sizes(
             if embedded {
                 let declared_meta = fields
                     .iter()
-                    .find(|(n, _)| n == "metadata")
-                    .map(|(_, s)| s.fields.clone())
-                    .unwrap_or_default();
-                fields.retain(|(n, _)| n != "apiVersion" && n != "kind" && n != "metadata");
-                fields.push(("apiVersion".into(), Sizes::leaf(MAX_STRING)));
-                fields.push(("kind".into(), Sizes::leaf(MAX_STRING)));
-                let mut meta = declared_meta;
-                meta.insert("name".into(), Sizes::leaf(MAX_STRING));
-                meta.insert("generateName".into(), Sizes::leaf(MAX_STRING));
-                fields.push(("metadata".into(), Sizes::object(meta)));
+                    .find(|(n, ..)| n == "metadata")
+                    .map(|(_, t, s)| (t.clone(), s.fields.clone()));
+                fields.retain(|(n, ..)| n != "apiVersion" && n != "kind" && n != "metadata");
+                let string = || (Type::String, Sizes::leaf(MAX_STRING));
+                for name in ["apiVersion", "kind"] {
+                    let (t, s) = string();
+                    fields.push((name.into(), t, s));
+                }
+                let mut meta_types = vec![
+                    ("name".to_string(), Type::String),
+                    ("generateName".to_string(), Type::String),
+                ];
+                let mut meta_sizes = BTreeMap::new();
+                if let Some((Type::Object(declared), sizes)) = declared_meta {
+                    meta_types.extend(declared.fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+                    meta_sizes = sizes;
+                }
+                meta_sizes.insert("name".into(), Sizes::leaf(MAX_STRING));
+                meta_sizes.insert("generateName".into(), Sizes::leaf(MAX_STRING));
+                fields.push((
+                    "metadata".into(),
+                    Type::object(meta_types),
+                    Sizes::object(meta_sizes),
+                ));
             }
-            (Sizes::object(fields), min_size)
+            let sizes = Sizes::object(fields.iter().map(|(n, _, s)| (n.clone(), s.clone())));
+            let ty = Type::object(fields.into_iter().map(|(n, t, _)| (n, t)));
+            (Some(ty), sizes, min_size)
         }
     }
 }
