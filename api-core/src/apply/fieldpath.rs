@@ -616,6 +616,26 @@ mod tests {
         );
     }
 
+    /// A number beyond u64 written as a value key reads back as the same
+    /// key (found by the `apply` fuzz target: serde_json's default float
+    /// parsing may be one unit in the last place off, so a key written from
+    /// `1111111111111111111111111` read back as another float; the
+    /// workspace turns on its `float_roundtrip`, as exact as Go's).
+    #[test]
+    fn large_numbers_are_fixed_points_of_value_keys() {
+        for text in [
+            "1111111111111111111111111",
+            "1.1111111111111111e+24",
+            "0.1",
+            "1e-7",
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            let key = PathElement::Value(v).to_fields_key();
+            let back = PathElement::from_fields_key(&key).unwrap().expect("a step");
+            assert_eq!(back.to_fields_key(), key, "{text}");
+        }
+    }
+
     #[test]
     fn steps_order_fields_keys_values_indexes() {
         let mut steps = [
