@@ -236,9 +236,12 @@ pub fn estimate_source(
     vars: &[(&str, Type)],
     sizes: &dyn SizeEstimator,
 ) -> Result<Estimate, String> {
-    let (expr, info) = crate::parse_ast(source)?;
-    let checked = crate::check::check_ast(&expr, &info, source, vars)?;
-    Ok(estimate(&expr, &checked, sizes))
+    Ok(estimate_checked(&crate::check_source(source, vars)?, sizes))
+}
+
+/// [`estimate`] of a rule checked by [`crate::check_source`].
+pub fn estimate_checked(rule: &crate::CheckedSource, sizes: &dyn SizeEstimator) -> Estimate {
+    estimate(&rule.expr, &rule.checked, sizes)
 }
 
 /// The static cost of a checked expression, with the variables' data

@@ -95,8 +95,23 @@ pub fn escape(name: &str) -> Option<String> {
 /// Parses `source` and checks it with `vars` declared: its type, or the
 /// parse or check errors in cel-go's format.
 pub fn check(source: &str, vars: &[(&str, Type)]) -> Result<Type, String> {
+    check_source(source, vars).map(|c| c.checked.ty)
+}
+
+/// A rule parsed and checked once, kept for what else is asked of it (its
+/// cost estimate: [`cost::estimate_checked`]).
+pub struct CheckedSource {
+    /// The parsed expression.
+    pub expr: cel::common::ast::IdedExpr,
+    /// What the checker learned about it; `checked.ty` is its type.
+    pub checked: Checked,
+}
+
+/// [`check`], keeping the parsed expression and what the checker learned.
+pub fn check_source(source: &str, vars: &[(&str, Type)]) -> Result<CheckedSource, String> {
     let (expr, info) = parse_ast(source)?;
-    check_parsed(&expr, &info, source, vars)
+    let checked = check_ast(&expr, &info, source, vars)?;
+    Ok(CheckedSource { expr, checked })
 }
 
 /// Parses `source` into the `cel` crate's AST (with the positions

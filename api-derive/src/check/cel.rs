@@ -38,24 +38,20 @@ pub struct SelfType {
 /// The largest string of a request: its bytes less the quotes.
 const MAX_STRING: u64 = MAX_REQUEST_SIZE_BYTES - 2;
 
-/// Checks that a rule's estimated cost is within the apiserver's limit
-/// for one rule, as far as the derive can tell: the estimate of what it
-/// knows (data it cannot size counts as empty, and the rule as run once)
-/// is a lower bound of the apiserver's, so an error here is certain.
-pub fn check_cost(source: &str, this: &SelfType, optional: bool, what: &str) -> Result<(), String> {
-    let old = if optional {
-        Type::Optional(Box::new(this.ty.clone()))
-    } else {
-        this.ty.clone()
-    };
-    let vars = [("self", this.ty.clone()), ("oldSelf", old)];
+/// Checks that a compiled rule's estimated cost is within the apiserver's
+/// limit for one rule, as far as the derive can tell: the estimate of what
+/// it knows (data it cannot size counts as empty, and the rule as run
+/// once) is a lower bound of the apiserver's, so an error here is certain.
+pub fn check_cost(
+    rule: &api_cel::CheckedSource,
+    this: &SelfType,
+    what: &str,
+) -> Result<(), String> {
     let read = Recorder {
         sizes: &this.sizes,
         paths: RefCell::new(Vec::new()),
     };
-    let Ok(estimate) = cost::estimate_source(source, &vars, &read) else {
-        return Ok(());
-    };
+    let estimate = cost::estimate_checked(rule, &read);
     if estimate.max <= STATIC_RULE_LIMIT {
         return Ok(());
     }
@@ -279,23 +275,25 @@ pub fn root_self(model: &Model, no_spec: bool, has_status: bool) -> SelfType {
 
 /// Parses and checks `source` with `self` (and `oldSelf`, optional when
 /// `optional_old_self`) of type `this`; `want` is the type it must have.
-pub fn check(
+/// The checked rule is kept for [`check_cost`].
+pub fn compile(
     source: &str,
     this: &SelfType,
     optional_old_self: bool,
     want: &Type,
-) -> Result<(), String> {
+) -> Result<api_cel::CheckedSource, String> {
     let this = &this.ty;
     let old = if optional_old_self {
         Type::Optional(Box::new(this.clone()))
     } else {
         this.clone()
     };
-    let found = api_cel::check(source, &[("self", this.clone()), ("oldSelf", old)])?;
-    if found != *want && !found.is_dyn() {
+    let rule = api_cel::check_source(source, &[("self", this.clone()), ("oldSelf", old)])?;
+    let found = &rule.checked.ty;
+    if found != want && !found.is_dyn() {
         return Err(format!("it is a {found}, not a {want}"));
     }
-    Ok(())
+    Ok(rule)
 }
 
 /// The type of a field's value.
@@ -406,6 +404,10 @@ mod tests {
         assert_eq!(t("api_core::Time"), Type::Timestamp);
         assert_eq!(t("Quantity"), Type::Dyn);
         assert_eq!(t("MySpec"), Type::Dyn);
+    }
+
+    fn check(source: &str, this: &SelfType, optional: bool, want: &Type) -> Result<(), String> {
+        compile(source, this, optional, want).map(drop)
     }
 
     #[test]

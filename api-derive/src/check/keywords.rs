@@ -443,30 +443,27 @@ fn written_rule(r: &ValidationRule, this: &SelfType, diags: &mut Diagnostics) ->
     #[cfg(feature = "cel")]
     {
         let optional = r.optional_old_self == Some(true);
-        if !rule.trim().is_empty() {
-            match super::cel::check(&rule, this, optional, &api_cel::Type::Bool) {
-                Err(e) => diags.error(
-                    r.rule.span(),
-                    format!("this CEL rule does not compile:\n{e}"),
-                ),
-                Ok(()) => {
-                    if let Err(e) = super::cel::check_cost(&rule, this, optional, "rule") {
-                        diags.error(r.rule.span(), e);
-                    }
-                }
-            }
-        }
-        if let Some(m) = &r.message_expression {
-            match super::cel::check(&m.value(), this, optional, &api_cel::Type::String) {
-                Err(e) => diags.error(
-                    m.span(),
-                    format!("this `message_expression` does not compile:\n{e}"),
-                ),
-                Ok(()) => {
-                    if let Err(e) =
-                        super::cel::check_cost(&m.value(), this, optional, "messageExpression")
-                    {
-                        diags.error(m.span(), e);
+        let checked = [
+            (Some(&r.rule), "rule", api_cel::Type::Bool, "this CEL rule"),
+            (
+                r.message_expression.as_ref(),
+                "messageExpression",
+                api_cel::Type::String,
+                "this `message_expression`",
+            ),
+        ];
+        for (source, what, want, named) in checked {
+            // A blank rule is reported above; a blank message expression
+            // does not parse.
+            let Some(source) = source.filter(|s| what != "rule" || !s.value().trim().is_empty())
+            else {
+                continue;
+            };
+            match super::cel::compile(&source.value(), this, optional, &want) {
+                Err(e) => diags.error(source.span(), format!("{named} does not compile:\n{e}")),
+                Ok(compiled) => {
+                    if let Err(e) = super::cel::check_cost(&compiled, this, what) {
+                        diags.error(source.span(), e);
                     }
                 }
             }
