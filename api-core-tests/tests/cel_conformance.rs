@@ -68,17 +68,6 @@ const TYPE_CHECK: &str = "type-check";
 /// a zero value.
 const OPTIONAL_EQUALITY: &str = "zero timestamp not a zero value";
 
-/// `x-kubernetes-list-type: set` lists compare regardless of order and `+`
-/// is a union (keeps the left order, appends the new elements); here they are
-/// plain lists (custom list values would break `==` with a literal on the
-/// left, which compares by the literal's type).
-const LIST_SET: &str = "list-set semantics";
-
-/// `x-kubernetes-list-type: map` lists compare regardless of order (by key)
-/// and `+` merges by key (right-hand values replace left ones in place); here
-/// they are plain lists.
-const LIST_MAP: &str = "list-map semantics";
-
 /// `sum()` of an empty list of durations is `0`, not `duration('0')`: an
 /// empty list carries no element type at run time.
 const SUM_DURATION: &str = "sum() of durations";
@@ -131,26 +120,6 @@ const KNOWN_GAPS: &[(&str, &[&str])] = &[
         OPTIONAL_EQUALITY,
         &[
             "TestValidationExpressions/optionals/optional.ofNonZeroValue(timestamp('0001-01-01T00:00:00.000+00:00')) == optional.none()",
-        ],
-    ),
-    (
-        LIST_SET,
-        &[
-            "TestValidationExpressions/listSets/self.val1 == ['c', 'b', 'a']",
-            "TestValidationExpressions/listSets/self.val1 == self.val2",
-            "TestValidationExpressions/listSets/self.val1 + self.val2 == ['a', 'b', 'c']",
-            "TestValidationExpressions/listSets/self.val1 + ['c', 'd'] == ['a', 'b', 'c', 'd']",
-        ],
-    ),
-    (
-        LIST_MAP,
-        &[
-            "TestValidationExpressions/listMaps/self.objs[0] == self.objs[1]",
-            "TestValidationExpressions/listMaps/self.objs[0] + self.objs[2] == self.objs[2]",
-            "TestValidationExpressions/listMaps/self.objs[2] + self.objs[0] == self.objs[0]",
-            "TestValidationExpressions/listMaps/self.objs[0] == [self.objs[0][1], self.objs[0][0]]",
-            "TestValidationExpressions/listMaps/self.objs[2] + [self.objs[0][0], self.objs[0][1]] == self.objs[0]",
-            "TestValidationExpressions/listMaps with unsupported identity characters in property names/self.objs[0] == self.objs[1]",
         ],
     ),
     (

@@ -3,6 +3,7 @@
 
 mod cost;
 mod lib;
+mod list_types;
 mod tree;
 pub(crate) mod value;
 
@@ -39,7 +40,7 @@ fn environment() -> Env {
     let _ = env.add_extension(::cel::extensions::strings);
     let _ = env.add_extension(::cel::extensions::lists);
     api_cel::macros::add_to(&mut env);
-    if let Err(e) = lib::register(&mut env) {
+    if let Err(e) = lib::register(&mut env).and_then(|()| list_types::register(&mut env)) {
         // A library declared an overload twice: a bug in this crate that
         // every test of the rules would show.
         debug_assert!(false, "the Kubernetes CEL libraries collide: {e}");

@@ -206,3 +206,154 @@ fn rules_are_type_checked_against_the_schema() {
     // default message.
     assert_eq!(errors[2], "n: Invalid value: 0: failed rule: self > 0");
 }
+
+/// A spec with a set list, a map list (keyed by `name`) of objects that
+/// hold a set list themselves, and a list of set lists.
+fn list_types_schema(rules: Value) -> Value {
+    let set =
+        || json!({"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "string"}});
+    let ports = || {
+        json!({"type": "array", "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name"],
+            "items": {"type": "object", "properties": {
+                "name": {"type": "string"}, "port": {"type": "integer"}, "hosts": set()}}})
+    };
+    object(
+        json!({
+            "tags": set(),
+            "ports": ports(),
+            "extra": ports(),
+            "groups": {"type": "array", "items": set()},
+            "plain": {"type": "array", "items": {"type": "string"}},
+        }),
+        rules,
+    )
+}
+
+fn list_types_value() -> Value {
+    json!({
+        "tags": ["a", "b", "c"],
+        "ports": [{"name": "http", "port": 80, "hosts": ["x", "y"]},
+                  {"name": "https", "port": 443, "hosts": []}],
+        "extra": [{"name": "admin", "port": 9000, "hosts": []},
+                  {"name": "http", "port": 8080, "hosts": []}],
+        "groups": [["a", "b"], ["c"]],
+        "plain": ["a", "b"],
+    })
+}
+
+/// Checks that each of `rules` holds of [`list_types_value`] (updated from
+/// `old`, when given).
+fn assert_list_rules(rules: &[&str], old: Option<Value>) {
+    for rule in rules {
+        let schema = list_types_schema(json!([{"rule": rule}]));
+        assert_eq!(
+            check(schema, list_types_value(), old.clone()),
+            Vec::<String>::new(),
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn set_and_map_lists_compare_regardless_of_order_when_on_the_left() {
+    assert_list_rules(
+        &[
+            "self.tags == ['c', 'b', 'a']",
+            "!(self.tags != ['b', 'c', 'a'])",
+            "self.tags != ['a', 'b']",
+            "self.tags != ['a', 'b', 'b']",
+            // A literal on the left compares in order, as cel-go's lists do.
+            "['c', 'b', 'a'] != self.tags",
+            "['a', 'b', 'c'] == self.tags",
+            "self.ports == [self.ports[1], self.ports[0]]",
+            "self.ports != [self.ports[0]]",
+            // The items of a map list compare with their own semantics.
+            "self.ports[0].hosts == ['y', 'x']",
+            "self.ports.all(p, p.name != 'http' || p.hosts == ['y', 'x'])",
+            "self.ports.exists(p, p.hosts == [])",
+            "self.groups == [['b', 'a'], ['c']]",
+            "self.groups != [['c'], ['b', 'a']]",
+            "['b', 'a'] in self.groups",
+            "!(['a', 'c'] in self.groups)",
+            "self.groups.exists(g, g == ['b', 'a'])",
+            // Plain lists keep CEL's ordered equality.
+            "self.plain != ['b', 'a']",
+            "(true ? self.tags : self.tags) == ['c', 'a', 'b']",
+        ],
+        None,
+    );
+}
+
+#[test]
+fn set_and_map_lists_add_as_union_and_merge() {
+    assert_list_rules(
+        &[
+            "self.tags + ['d', 'a'] == ['d', 'c', 'b', 'a']",
+            "size(self.tags + ['d', 'a']) == 4",
+            "(self.tags + ['d', 'a'])[3] == 'd'",
+            "size(self.plain + ['a']) == 3",
+            // Entries with the same keys are replaced in place.
+            "(self.ports + self.extra)[0].port == 8080",
+            "(self.ports + self.extra)[2].name == 'admin'",
+            "size(self.ports + [self.ports[0]]) == 2",
+            "self.ports + self.extra == [self.extra[1], self.extra[0], self.ports[1]]",
+            // An atomic list of objects concatenates.
+            "size(self.ports.filter(p, true) + self.extra) == 4",
+        ],
+        None,
+    );
+}
+
+#[test]
+fn immutability_of_an_object_ignores_the_order_of_its_set_and_map_lists() {
+    let old = json!({
+        "tags": ["c", "a", "b"],
+        "ports": [{"name": "https", "port": 443, "hosts": []},
+                  {"name": "http", "port": 80, "hosts": ["y", "x"]}],
+        "extra": [{"name": "http", "port": 8080, "hosts": []},
+                  {"name": "admin", "port": 9000, "hosts": []}],
+        "groups": [["b", "a"], ["c"]],
+        "plain": ["a", "b"],
+    });
+    let immutable = json!([{"rule": "self == oldSelf", "message": "immutable"}]);
+    assert!(
+        check(
+            list_types_schema(immutable.clone()),
+            list_types_value(),
+            Some(old.clone())
+        )
+        .is_empty()
+    );
+    let optional = json!([{"rule": "!oldSelf.hasValue() || oldSelf.value() == self",
+        "optionalOldSelf": true, "message": "immutable"}]);
+    assert!(
+        check(
+            list_types_schema(optional),
+            list_types_value(),
+            Some(old.clone())
+        )
+        .is_empty()
+    );
+    // A changed port, or a reordered plain list, is a change.
+    let mut changed = old.clone();
+    changed["ports"][0]["port"] = json!(8443);
+    assert_eq!(
+        check(
+            list_types_schema(immutable.clone()),
+            list_types_value(),
+            Some(changed)
+        ),
+        ["<nil>: Invalid value: immutable"]
+    );
+    let mut reordered = old;
+    reordered["plain"] = json!(["b", "a"]);
+    assert_eq!(
+        check(
+            list_types_schema(immutable),
+            list_types_value(),
+            Some(reordered)
+        ),
+        ["<nil>: Invalid value: immutable"]
+    );
+}

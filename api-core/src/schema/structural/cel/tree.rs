@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use ::cel::Program;
+use ::cel::common::ast::IdedExpr;
+use ::cel::{Context, Program, ResolveResult};
 
 use api_cel::Type;
 use api_cel::cost::{self, Estimate, MAX_REQUEST_SIZE_BYTES, SizeEstimator, Sizes};
@@ -53,8 +54,8 @@ pub(crate) struct CompiledRule {
     pub field_path: Option<String>,
     pub optional_old_self: bool,
     /// The program, or the compile error (`compilation failed: ERROR: ...`).
-    pub program: Result<Program, String>,
-    pub message_program: Option<Result<Program, String>>,
+    pub program: Result<Executable, String>,
+    pub message_program: Option<Result<Executable, String>>,
     /// The rule reads `oldSelf`: a transition rule.
     pub uses_old_self: bool,
     /// The static cost estimate of the rule (`MaxCost`), and of its
@@ -67,6 +68,32 @@ pub(crate) struct CompiledRule {
     /// What the estimate needs to be recomputed for actual data (`None`
     /// when the cost does not depend on the sizes of the data).
     pub sized: Option<Arc<SizedRule>>,
+}
+
+/// A compiled expression, as it runs: with `==`, `+` and `in` of data
+/// with list semantics rewritten (see `list_types`).
+pub(crate) struct Executable {
+    program: Program,
+    /// The expression with list semantics, when it differs from the
+    /// program's.
+    rewritten: Option<IdedExpr>,
+}
+
+impl Executable {
+    fn new(program: Program, this: &CelNode, optional_old_self: bool) -> Executable {
+        let mut expr = program.expression().clone();
+        let rewritten =
+            super::list_types::rewrite(&mut expr, this, optional_old_self).then_some(expr);
+        Executable { program, rewritten }
+    }
+
+    /// Evaluates the expression in `scope`.
+    pub(crate) fn execute(&self, scope: &Context<'_, '_>) -> ResolveResult {
+        match &self.rewritten {
+            Some(e) => ::cel::Value::resolve(e, scope),
+            None => self.program.execute(scope),
+        }
+    }
 }
 
 /// A rule's checked expression, kept to estimate its cost from the sizes
@@ -86,8 +113,9 @@ impl SizeEstimator for NoData {
 }
 
 impl CompiledRule {
-    fn compile(rule: &Rule<'_>, decl: Option<&Type>, sizes: &Sizes) -> CompiledRule {
-        let this = decl.cloned().unwrap_or(Type::Dyn);
+    fn compile(rule: &Rule<'_>, node: &CelNode) -> CompiledRule {
+        let sizes = &node.sizes;
+        let this = node.decl.clone().unwrap_or(Type::Dyn);
         let old = if rule.optional_old_self {
             Type::Optional(Box::new(this.clone()))
         } else {
@@ -147,8 +175,9 @@ impl CompiledRule {
             reason,
             field_path: rule.field_path.and_then(normalize_field_path),
             optional_old_self: rule.optional_old_self,
-            message_program: message.map(|m| m.map(|(p, _)| p)),
-            program,
+            message_program: message
+                .map(|m| m.map(|(p, _)| Executable::new(p, node, rule.optional_old_self))),
+            program: program.map(|p| Executable::new(p, node, rule.optional_old_self)),
             uses_old_self,
             cost,
             message_cost,
@@ -240,6 +269,8 @@ pub(crate) struct CelNode {
     /// Rules inside `allOf` members (with their index), evaluated against
     /// this node's value.
     pub all_of: Vec<(usize, CelNode)>,
+    /// `x-kubernetes-list-type: set`.
+    pub list_set: bool,
     /// `x-kubernetes-list-type: map`: its keys.
     pub list_map_keys: Option<Vec<String>>,
     /// An old value can be matched to this map's entries (granular or
@@ -317,11 +348,6 @@ impl CelNode {
             additional.as_deref(),
             items.as_deref(),
         );
-        let rules: Vec<CompiledRule> = validation
-            .validations
-            .iter()
-            .map(|r| CompiledRule::compile(r, decl.as_ref(), &sizes))
-            .collect();
         let non_negative = |n: Option<i64>| n.map(|n| n.max(0) as u64);
         let max_children = match shape {
             Shape::Array => non_negative(typed.max_items),
@@ -330,12 +356,12 @@ impl CelNode {
             }
             _ => Some(1),
         };
-        let has_rules = !rules.is_empty()
+        let has_rules = !validation.validations.is_empty()
             || !all_of.is_empty()
             || properties.iter().any(|p| p.node.has_rules)
             || additional.as_ref().is_some_and(|a| a.has_rules)
             || items.as_ref().is_some_and(|i| i.has_rules);
-        CelNode {
+        let mut node = CelNode {
             shape,
             type_name: typed.ty().to_string(),
             format: typed.format.map(str::to_string),
@@ -349,6 +375,7 @@ impl CelNode {
             additional,
             items,
             all_of,
+            list_set: typed.list_type == Some("set"),
             list_map_keys: (typed.list_type == Some("map"))
                 .then(|| {
                     typed
@@ -358,9 +385,16 @@ impl CelNode {
                 })
                 .flatten(),
             map_correlatable: matches!(typed.map_type, None | Some("granular" | "atomic")),
-            rules,
+            rules: Vec::new(),
             has_rules,
-        }
+        };
+        // The rules are compiled against the node they are bound to.
+        node.rules = validation
+            .validations
+            .iter()
+            .map(|r| CompiledRule::compile(r, &node))
+            .collect();
+        node
     }
 
     /// How many rules the node and those below it have.

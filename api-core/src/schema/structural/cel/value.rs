@@ -52,6 +52,14 @@ pub(crate) fn to_cel(value: &Value, node: Option<&CelNode>) -> Cel {
                             map.insert(Key::String(Arc::new(k.clone())), value.clone());
                         }
                         map.insert(Key::String(name.clone()), value);
+                    } else {
+                        // A name rules cannot spell: it takes part in
+                        // equality (under its own name), as in the
+                        // apiserver's values.
+                        map.insert(
+                            Key::String(Arc::new(k.clone())),
+                            to_cel(v, Some(&prop.node)),
+                        );
                     }
                 } else if node.preserve_unknown
                     && let Some(name) = escape(k)

@@ -52,7 +52,7 @@ mod sets;
 mod urls;
 
 /// The elements of any `list` value (not only the `cel` crate's own lists).
-fn elements<'a, 'v>(
+pub(super) fn elements<'a, 'v>(
     list: &'a (dyn ::cel::common::value::Val + 'v),
 ) -> Result<Vec<&'a (dyn ::cel::common::value::Val + 'v)>, ::cel::ExecutionError> {
     let iterable = list
