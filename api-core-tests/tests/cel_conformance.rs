@@ -102,10 +102,6 @@ const INVALID_DATA: &str = "invalid data not reported";
 /// `max recursion depth exceeded`; here it runs.
 const RECURSION_LIMIT: &str = "max recursion depth not enforced";
 
-/// `apiVersion` and `kind` directly below the root are never ratcheted;
-/// here they are.
-const RATCHET_TYPEMETA: &str = "ratcheting of root apiVersion/kind";
-
 /// The checks known to disagree with upstream, by reason.
 const KNOWN_GAPS: &[(&str, &[&str])] = &[
     (
@@ -170,10 +166,6 @@ const KNOWN_GAPS: &[(&str, &[&str])] = &[
         &[
             "TestCELMaxRecursionDepth/test CEL maxRecursionDepth/self.val1 == self.val1 == self.val1 == self.val1 == self.val1 == self.val1 == self.val1 == self.val1 == self.val1 == self.val1 #01",
         ],
-    ),
-    (
-        RATCHET_TYPEMETA,
-        &["TestRatcheting/typemeta fields are not ratcheted"],
     ),
 ];
 

@@ -155,7 +155,11 @@ impl Validator {
         let mut budget = Budget::new(self.budget, self.per_call_limit);
         if let Some(root) = &self.root {
             let old = old.filter(|o| !o.is_null());
-            let ratchet = old.map(|o| Unchanged { new, old: o });
+            let ratchet = old.map(|o| Unchanged {
+                new,
+                old: o,
+                root: true,
+            });
             walk(root, path, new, old, ratchet, &mut budget, errors);
         }
         budget.settle();
@@ -191,6 +195,8 @@ pub(super) fn check_rules(root: &node::Node<'_>, path: &FieldPath<'_>, errors: &
 struct Unchanged<'v> {
     new: &'v Value,
     old: &'v Value,
+    /// The value validated (no correlated value above it).
+    root: bool,
 }
 
 impl Unchanged<'_> {
@@ -258,11 +264,16 @@ fn descend<'a>(
                 // ratcheting anchor; below an uncorrelated value (an item of
                 // a set or atomic list) the nearest correlated one decides.
                 let r = match (ratchet, old) {
+                    // `apiVersion` and `kind` of the root are never
+                    // ratcheted, nor anything below them: the old object
+                    // was converted to the new one's version and kind.
+                    (Some(r), _) if r.root && (k == "apiVersion" || k == "kind") => None,
                     (Some(_), Some(_)) => Some(Unchanged {
                         new: v,
                         old: o.unwrap_or(&ABSENT),
+                        root: false,
                     }),
-                    (r, _) => r,
+                    (r, _) => r.map(|r| Unchanged { root: false, ..r }),
                 };
                 if let Some(values) = &node.additional {
                     walk(values, &path.key(k), v, o, r, budget, errors);
@@ -287,8 +298,12 @@ fn descend<'a>(
                 // Items of other lists are not correlated: their errors
                 // ratchet with the nearest correlated value above.
                 let r = match o {
-                    Some(o) => ratchet.map(|_| Unchanged { new: v, old: o }),
-                    None => ratchet,
+                    Some(o) => ratchet.map(|_| Unchanged {
+                        new: v,
+                        old: o,
+                        root: false,
+                    }),
+                    None => ratchet.map(|r| Unchanged { root: false, ..r }),
                 };
                 walk(item_node, &path.index(i), v, o, r, budget, errors);
             }
