@@ -18,6 +18,7 @@
 mod check;
 pub mod cost;
 mod decls;
+pub mod limits;
 pub mod macros;
 pub mod types;
 
@@ -105,34 +106,36 @@ pub struct CheckedSource {
     pub expr: cel::common::ast::IdedExpr,
     /// What the checker learned about it; `checked.ty` is its type.
     pub checked: Checked,
+    /// How deep it is: run what recurses over it in [`limits::Depth::run`].
+    pub depth: limits::Depth,
 }
 
 /// [`check`], keeping the parsed expression and what the checker learned.
 pub fn check_source(source: &str, vars: &[(&str, Type)]) -> Result<CheckedSource, String> {
-    let (expr, info) = parse_ast(source)?;
-    let checked = check_ast(&expr, &info, source, vars)?;
-    Ok(CheckedSource { expr, checked })
+    let (expr, info, depth) = limits::parse(PARSER_ENV.parser(), source)?;
+    let checked = depth.run(|| check_ast(&expr, &info, source, vars))?;
+    Ok(CheckedSource {
+        expr,
+        checked,
+        depth,
+    })
 }
 
 /// Parses `source` into the `cel` crate's AST (with the positions
 /// [`check_ast`] reports errors at): cel-go's message when it does not
 /// parse.
+///
+/// cel-go's limits apply (see [`limits`]), and the parse runs on a stack
+/// large enough for any source within them.
 pub fn parse_ast(
     source: &str,
 ) -> Result<(cel::common::ast::IdedExpr, cel::common::ast::SourceInfo), String> {
-    PARSER_ENV
-        .parser()
-        .parse_with_source_info(source)
-        .map_err(|e| e.to_string())
+    limits::parse(PARSER_ENV.parser(), source).map(|(expr, info, _)| (expr, info))
 }
 
 /// Parses `source`: cel-go's message when it does not parse.
 pub fn parse(source: &str) -> Result<(), String> {
-    PARSER_ENV
-        .parser()
-        .parse(source)
-        .map(drop)
-        .map_err(|e| e.to_string())
+    parse_ast(source).map(drop)
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ pub fn check_cost(
         sizes: &this.sizes,
         paths: RefCell::new(Vec::new()),
     };
-    let estimate = cost::estimate_checked(rule, &read);
+    let estimate = rule.depth.run(|| cost::estimate_checked(rule, &read));
     if estimate.max <= STATIC_RULE_LIMIT {
         return Ok(());
     }

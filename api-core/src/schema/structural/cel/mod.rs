@@ -402,7 +402,10 @@ fn expressions<'a>(
         } else {
             &plain_scope
         };
-        match cost::charge(rule, typed, new, old, budget) {
+        match rule
+            .depth
+            .run(|| cost::charge(rule, typed, new, old, budget))
+        {
             Ok(()) => {}
             Err(Overrun::Budget) => {
                 out_of_budget(errors);

@@ -357,3 +357,38 @@ fn immutability_of_an_object_ignores_the_order_of_its_set_and_map_lists() {
         ["<nil>: Invalid value: immutable"]
     );
 }
+
+#[test]
+fn deep_rules_run_or_are_refused_without_overflowing_a_worker_s_stack() {
+    // On a thread with the stack of a tokio worker (2 MiB): a rule as deep
+    // as cel-go allows compiles and runs (a debug build needs several times
+    // that stack for it), and a deeper one is refused with cel-go's error,
+    // however deep (7,000 levels, 91 KB).
+    let run = |n: usize| {
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let rule = vec!["self.val1"; n + 1].join(" == ");
+                let schema = object(
+                    json!({"val1": {"type": "boolean"}}),
+                    json!([{"rule": rule}]),
+                );
+                check(schema, json!({"val1": true}), None)
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    };
+    // `true == true == true ...` alternates: an even chain is true.
+    assert_eq!(run(248), Vec::<String>::new());
+    for n in [250, 7_000] {
+        let errors = run(n);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].ends_with(
+                "rule compile error: compilation failed: ERROR: <input>:-1:0: max recursion depth exceeded"
+            ),
+            "{errors:?}"
+        );
+    }
+}

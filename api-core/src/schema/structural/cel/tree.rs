@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use ::cel::common::ast::IdedExpr;
-use ::cel::{Context, Program, ResolveResult};
+use ::cel::{Context, ResolveResult};
 
 use api_cel::Type;
 use api_cel::cost::{self, Estimate, MAX_REQUEST_SIZE_BYTES, SizeEstimator, Sizes};
+use api_cel::limits::{self, Depth};
 
 use serde_json::Value;
 
@@ -58,6 +59,8 @@ pub(crate) struct CompiledRule {
     pub message_program: Option<Result<Executable, String>>,
     /// The rule reads `oldSelf`: a transition rule.
     pub uses_old_self: bool,
+    /// How deep the rule is (what evaluating or estimating it recurses).
+    pub depth: Depth,
     /// The static cost estimate of the rule (`MaxCost`), and of its
     /// `messageExpression`.
     pub cost: Estimate,
@@ -71,35 +74,34 @@ pub(crate) struct CompiledRule {
 }
 
 /// A compiled expression, as it runs: with `==`, `+` and `in` of data
-/// with list semantics rewritten (see `list_types`).
+/// with list semantics rewritten (see `list_types`), on a stack as deep
+/// as the expression needs.
 pub(crate) struct Executable {
-    program: Program,
-    /// The expression with list semantics, when it differs from the
-    /// program's.
-    rewritten: Option<IdedExpr>,
+    expr: IdedExpr,
+    depth: Depth,
 }
 
 impl Executable {
-    fn new(program: Program, this: &CelNode, optional_old_self: bool) -> Executable {
-        let mut expr = program.expression().clone();
-        let rewritten =
-            super::list_types::rewrite(&mut expr, this, optional_old_self).then_some(expr);
-        Executable { program, rewritten }
+    fn new(
+        mut expr: IdedExpr,
+        depth: Depth,
+        this: &CelNode,
+        optional_old_self: bool,
+    ) -> Executable {
+        depth.run(|| super::list_types::rewrite(&mut expr, this, optional_old_self));
+        Executable { expr, depth }
     }
 
     /// Evaluates the expression in `scope`.
     pub(crate) fn execute(&self, scope: &Context<'_, '_>) -> ResolveResult {
-        match &self.rewritten {
-            Some(e) => ::cel::Value::resolve(e, scope),
-            None => self.program.execute(scope),
-        }
+        self.depth.run(|| ::cel::Value::resolve(&self.expr, scope))
     }
 }
 
 /// A rule's checked expression, kept to estimate its cost from the sizes
 /// of the values it evaluates.
 pub(crate) struct SizedRule {
-    pub expr: ::cel::common::ast::IdedExpr,
+    pub expr: IdedExpr,
     pub checked: api_cel::Checked,
 }
 
@@ -131,18 +133,22 @@ impl CompiledRule {
         let mut cost = Estimate::default();
         let mut run_cost = 0;
         let mut sized = None;
-        if let Ok((program, checked)) = &compiled {
-            cost = cost::estimate(program.expression(), checked, sizes);
-            run_cost = cost::estimate_evaluation(program.expression(), checked, sizes).max;
-            // A rule whose estimate is the same without any data costs the
-            // same on every value: it need not be estimated again for each.
-            if cost::estimate(program.expression(), checked, &NoData) != cost {
-                sized = Some(program.expression().clone());
-            }
+        let mut uses_old_self = false;
+        let mut depth = Depth::default();
+        if let Ok(p) = &compiled {
+            depth = p.depth;
+            p.depth.run(|| {
+                cost = cost::estimate(&p.expr, &p.checked, sizes);
+                run_cost = cost::estimate_evaluation(&p.expr, &p.checked, sizes).max;
+                // A rule whose estimate is the same without any data costs
+                // the same on every value: it need not be estimated again
+                // for each.
+                if cost::estimate(&p.expr, &p.checked, &NoData) != cost {
+                    sized = Some(p.expr.clone());
+                }
+                uses_old_self = p.expr.references().has_variable("oldSelf");
+            });
         }
-        let uses_old_self = compiled
-            .as_ref()
-            .is_ok_and(|(p, _)| p.references().has_variable("oldSelf"));
         let reason = match rule.reason {
             Some("FieldValueForbidden") => Reason::Forbidden,
             Some("FieldValueRequired") => Reason::Required,
@@ -162,11 +168,15 @@ impl CompiledRule {
                 .map_err(|e| format!("messageExpression {e}"))
             });
         let message_cost = message.as_ref().and_then(|m| {
-            let (p, checked) = m.as_ref().ok()?;
-            Some(cost::estimate(p.expression(), checked, sizes))
+            let p = m.as_ref().ok()?;
+            Some(p.depth.run(|| cost::estimate(&p.expr, &p.checked, sizes)))
         });
         let (program, checked) = match compiled {
-            Ok((p, c)) => (Ok(p), Some(c)),
+            Ok(Parsed {
+                expr,
+                checked,
+                depth,
+            }) => (Ok((expr, depth)), Some(checked)),
             Err(e) => (Err(e), None),
         };
         CompiledRule {
@@ -176,9 +186,11 @@ impl CompiledRule {
             field_path: rule.field_path.and_then(normalize_field_path),
             optional_old_self: rule.optional_old_self,
             message_program: message
-                .map(|m| m.map(|(p, _)| Executable::new(p, node, rule.optional_old_self))),
-            program: program.map(|p| Executable::new(p, node, rule.optional_old_self)),
+                .map(|m| m.map(|p| Executable::new(p.expr, p.depth, node, rule.optional_old_self))),
+            program: program
+                .map(|(expr, depth)| Executable::new(expr, depth, node, rule.optional_old_self)),
             uses_old_self,
+            depth,
             cost,
             message_cost,
             run_cost,
@@ -207,24 +219,36 @@ impl CompiledRule {
     }
 }
 
+/// A parsed and checked expression.
+struct Parsed {
+    expr: IdedExpr,
+    checked: api_cel::Checked,
+    depth: Depth,
+}
+
 /// Parses and type-checks `source` with `vars` declared, as the apiserver
 /// compiles a rule: `compilation failed: ERROR: ...` when it does not
-/// parse or check, `wrong` when its type is certainly not `want`.
+/// parse or check (cel-go's size and depth limits included), `wrong` when
+/// its type is certainly not `want`.
 fn compile(
     source: &str,
     vars: &[(&str, Type)],
     want: &Type,
     wrong: &str,
-) -> Result<(Program, api_cel::Checked), String> {
-    let program = super::ENV
-        .compile(source)
-        .map_err(|e| format!("compilation failed: {e}"))?;
-    let checked = api_cel::check_ast(program.expression(), program.source_info(), source, vars)
-        .map_err(|e| format!("compilation failed: {e}"))?;
+) -> Result<Parsed, String> {
+    let failed = |e: String| format!("compilation failed: {e}");
+    let (expr, info, depth) = limits::parse(super::ENV.parser(), source).map_err(failed)?;
+    let checked = depth
+        .run(|| api_cel::check_ast(&expr, &info, source, vars))
+        .map_err(failed)?;
     if checked.ty != *want && !checked.ty.is_dyn() {
         return Err(wrong.to_string());
     }
-    Ok((program, checked))
+    Ok(Parsed {
+        expr,
+        checked,
+        depth,
+    })
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the
