@@ -101,10 +101,18 @@ struct Checker<'a> {
 
 impl Checker<'_> {
     fn error(&mut self, id: u64, message: String) -> Type {
-        let offset = self
-            .info
+        let offset = self.offset(id);
+        self.error_at(offset, message)
+    }
+
+    /// Where the node `id` starts in the source.
+    fn offset(&self, id: u64) -> usize {
+        self.info
             .offset_for(id)
-            .map_or(0, |(start, _)| start as usize);
+            .map_or(0, |(start, _)| start as usize)
+    }
+
+    fn error_at(&mut self, offset: usize, message: String) -> Type {
         let before = self.source.get(..offset).unwrap_or(self.source);
         let line_no = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -395,11 +403,31 @@ impl Checker<'_> {
                 {
                     self.error(id, format!("invalid timestamp argument: {t:?}"));
                 }
+                // Seconds since the epoch: cel-go folds the constant and
+                // refuses one outside years 1 to 9999.
+                if let Some(IdedExpr {
+                    id,
+                    expr: Expr::Literal(LiteralValue::Int(seconds)),
+                }) = args.first()
+                    && !(MIN_UNIX_SECONDS..=MAX_UNIX_SECONDS).contains(&i64::from(*seconds))
+                {
+                    // cel-go places a negative literal at its sign.
+                    let mut at = self.offset(*id);
+                    if i64::from(*seconds) < 0 && self.source[..at].ends_with('-') {
+                        at -= 1;
+                    }
+                    self.error_at(at, "invalid timestamp".to_string());
+                }
             }
             _ => {}
         }
     }
 }
+
+/// The first second of year 1 and the last of year 9999, since the Unix
+/// epoch: the timestamps CEL has.
+const MIN_UNIX_SECONDS: i64 = -62_135_596_800;
+const MAX_UNIX_SECONDS: i64 = 253_402_300_799;
 
 fn literal(l: &LiteralValue) -> Type {
     match l {

@@ -5,6 +5,7 @@ mod cost;
 mod lib;
 mod list_types;
 mod tree;
+mod typed;
 pub(crate) mod value;
 
 use std::sync::{Arc, LazyLock};
@@ -40,7 +41,10 @@ fn environment() -> Env {
     let _ = env.add_extension(::cel::extensions::strings);
     let _ = env.add_extension(::cel::extensions::lists);
     api_cel::macros::add_to(&mut env);
-    if let Err(e) = lib::register(&mut env).and_then(|()| list_types::register(&mut env)) {
+    let registered = lib::register(&mut env)
+        .and_then(|()| list_types::register(&mut env))
+        .and_then(|()| typed::register(&mut env));
+    if let Err(e) = registered {
         // A library declared an overload twice: a bug in this crate that
         // every test of the rules would show.
         debug_assert!(false, "the Kubernetes CEL libraries collide: {e}");

@@ -392,3 +392,25 @@ fn deep_rules_run_or_are_refused_without_overflowing_a_worker_s_stack() {
         );
     }
 }
+
+#[test]
+fn timestamps_print_and_durations_sum_as_in_cel_go() {
+    let schema = object(
+        json!({
+            "expires": {"type": "string", "format": "date-time"},
+            "waits": {"type": "array", "items": {"type": "string", "format": "duration"}},
+        }),
+        json!([
+            {"rule": "self.waits.sum() == duration('0s')", "message": "waits"},
+            {"rule": "false", "messageExpression": "'expires at ' + string(self.expires)"},
+        ]),
+    );
+    assert_eq!(
+        check(
+            schema,
+            json!({"expires": "2030-01-02T03:04:05.100+01:00", "waits": []}),
+            None
+        ),
+        ["<nil>: Invalid value: expires at 2030-01-02T03:04:05.1+01:00"]
+    );
+}

@@ -85,10 +85,14 @@ impl Executable {
     fn new(
         mut expr: IdedExpr,
         depth: Depth,
+        checked: &api_cel::Checked,
         this: &CelNode,
         optional_old_self: bool,
     ) -> Executable {
-        depth.run(|| super::list_types::rewrite(&mut expr, this, optional_old_self));
+        depth.run(|| {
+            super::typed::rewrite(&mut expr, checked);
+            super::list_types::rewrite(&mut expr, this, optional_old_self);
+        });
         Executable { expr, depth }
     }
 
@@ -176,7 +180,10 @@ impl CompiledRule {
                 expr,
                 checked,
                 depth,
-            }) => (Ok((expr, depth)), Some(checked)),
+            }) => {
+                let program = Executable::new(expr, depth, &checked, node, rule.optional_old_self);
+                (Ok(program), Some(checked))
+            }
             Err(e) => (Err(e), None),
         };
         CompiledRule {
@@ -185,10 +192,12 @@ impl CompiledRule {
             reason,
             field_path: rule.field_path.and_then(normalize_field_path),
             optional_old_self: rule.optional_old_self,
-            message_program: message
-                .map(|m| m.map(|p| Executable::new(p.expr, p.depth, node, rule.optional_old_self))),
-            program: program
-                .map(|(expr, depth)| Executable::new(expr, depth, node, rule.optional_old_self)),
+            message_program: message.map(|m| {
+                m.map(|p| {
+                    Executable::new(p.expr, p.depth, &p.checked, node, rule.optional_old_self)
+                })
+            }),
+            program,
             uses_old_self,
             depth,
             cost,
