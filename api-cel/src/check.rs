@@ -78,6 +78,9 @@ pub fn check_ast(
     };
     let ty = checker.expr(expr);
     if checker.errors.is_empty() {
+        checker.homogeneous_literals(expr, false);
+    }
+    if checker.errors.is_empty() {
         Ok(Checked {
             ty,
             types: checker.types,
@@ -123,6 +126,116 @@ impl Checker<'_> {
             ".".repeat(column - 1)
         ));
         Type::Error
+    }
+
+    /// cel-go's `ValidateHomogeneousAggregateLiterals`, which the
+    /// apiserver's environment runs on a checked rule: the elements of a
+    /// list literal, and the keys and the values of a map literal, must
+    /// have the same type (`dyn` is not `int`), except within a call of
+    /// `format` (`exempt`).
+    fn homogeneous_literals(&mut self, e: &IdedExpr, exempt: bool) {
+        let mismatch = |this: &mut Self, expected: &Type, found: &IdedExpr, t: &Type| {
+            this.error(
+                found.id,
+                format!("expected type '{expected}' but found '{t}'"),
+            );
+        };
+        match &e.expr {
+            Expr::List(list) if !exempt => {
+                let mut first: Option<Type> = None;
+                for (i, el) in list.elements.iter().enumerate() {
+                    if is_empty_literal(el) {
+                        // Its element type is free (cel-go unifies it with
+                        // the others'); here it is `dyn`.
+                        continue;
+                    }
+                    let mut t = self.types.get(&el.id).cloned().unwrap_or(Type::Dyn);
+                    if list.optional_indices.contains(&i) {
+                        t = unwrap_optional(t);
+                        if t.is_dyn() {
+                            // `optional.none()`: its type is a free
+                            // parameter, equivalent to any.
+                            continue;
+                        }
+                    }
+                    match &first {
+                        None => first = Some(t),
+                        Some(f) if *f != t => {
+                            let f = f.clone();
+                            mismatch(self, &f, el, &t);
+                            break;
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            Expr::Map(map) if !exempt => {
+                let mut first: Option<(Type, Type)> = None;
+                for entry in &map.entries {
+                    if let EntryExpr::MapEntry(m) = &entry.expr {
+                        let k = self.types.get(&m.key.id).cloned().unwrap_or(Type::Dyn);
+                        let mut v = self.types.get(&m.value.id).cloned().unwrap_or(Type::Dyn);
+                        let free = m.optional && unwrap_optional(v.clone()).is_dyn();
+                        if m.optional {
+                            v = unwrap_optional(v);
+                        }
+                        if free || is_empty_literal(&m.value) {
+                            // `optional.none()`, `[]` or `{}`: as in lists.
+                            continue;
+                        }
+                        let Some((fk, fv)) = &first else {
+                            first = Some((k, v));
+                            continue;
+                        };
+                        let (fk, fv) = (fk.clone(), fv.clone());
+                        if fk != k {
+                            mismatch(self, &fk, &m.key, &k);
+                        }
+                        if fv != v {
+                            mismatch(self, &fv, &m.value, &v);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let exempt = exempt || matches!(&e.expr, Expr::Call(c) if c.func_name == "format");
+        match &e.expr {
+            Expr::Call(c) => {
+                if let Some(t) = &c.target {
+                    self.homogeneous_literals(t, exempt);
+                }
+                for a in &c.args {
+                    self.homogeneous_literals(a, exempt);
+                }
+            }
+            Expr::List(l) => {
+                for el in &l.elements {
+                    self.homogeneous_literals(el, exempt);
+                }
+            }
+            Expr::Map(m) => {
+                for entry in &m.entries {
+                    if let EntryExpr::MapEntry(m) = &entry.expr {
+                        self.homogeneous_literals(&m.key, exempt);
+                        self.homogeneous_literals(&m.value, exempt);
+                    }
+                }
+            }
+            Expr::Select(s) => self.homogeneous_literals(&s.operand, exempt),
+            Expr::Comprehension(c) => {
+                for e in [
+                    &c.iter_range,
+                    &c.accu_init,
+                    &c.loop_cond,
+                    &c.loop_step,
+                    &c.result,
+                ] {
+                    self.homogeneous_literals(e, exempt);
+                }
+            }
+            Expr::Struct(_) | Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+        }
     }
 
     fn lookup(&self, name: &str) -> Option<&Type> {
@@ -462,6 +575,15 @@ fn join(types: Vec<Type>) -> Type {
     }
 }
 
+/// `[]` or `{}`.
+fn is_empty_literal(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::List(l) => l.elements.is_empty(),
+        Expr::Map(m) => m.entries.is_empty(),
+        _ => false,
+    }
+}
+
 /// `a.b.c` as a dotted name, when `e` is only identifiers and selects.
 fn qualified_name(e: &IdedExpr) -> Option<String> {
     match &e.expr {
@@ -577,6 +699,34 @@ fn is_rfc3339(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aggregate_literals_are_homogeneous_except_in_format() {
+        let check = |source: &str| {
+            let dyn_value = ("d", Type::Dyn);
+            crate::check(source, &[dyn_value]).map_err(|e| e.lines().next().unwrap().to_string())
+        };
+        assert_eq!(
+            check("[1, 'a'] == []").unwrap_err(),
+            "ERROR: <input>:1:5: expected type 'int' but found 'string'"
+        );
+        assert_eq!(
+            check("[1, d].size() == 2").unwrap_err(),
+            "ERROR: <input>:1:5: expected type 'int' but found 'dyn'"
+        );
+        assert_eq!(
+            check("{'a': 1, 'b': true}.size() == 2").unwrap_err(),
+            "ERROR: <input>:1:15: expected type 'int' but found 'bool'"
+        );
+        for ok in [
+            "'%d %s'.format([1, 'a']) == ''",
+            "['a', ?optional.none(), 'c'].size() == 2",
+            "[[1], [2]].size() == 2",
+            "{'a': [1], 'b': []}.size() == 2",
+        ] {
+            assert_eq!(check(ok), Ok(Type::Bool), "{ok}");
+        }
+    }
 
     #[test]
     fn go_durations_and_rfc3339_timestamps() {

@@ -57,12 +57,6 @@ use serde_json::{Value, json};
 
 // Why checks disagree with upstream (the categories of KNOWN_GAPS).
 
-/// The checker (api-cel) is more lenient than cel-go's where it infers
-/// `dyn`: a list or map literal of mixed types is `list(dyn)` (cel-go
-/// rejects `string(x)` of its elements and sorting it), and duplicate map
-/// literal keys of different types check.
-const TYPE_CHECK: &str = "type-check";
-
 /// `optional.ofNonZeroValue(timestamp('0001-01-01T00:00:00Z'))` is not
 /// `optional.none()`: the `cel` crate does not take the zero timestamp for
 /// a zero value.
@@ -91,14 +85,6 @@ const INVALID_DATA: &str = "invalid data not reported";
 
 /// The checks known to disagree with upstream, by reason.
 const KNOWN_GAPS: &[(&str, &[&str])] = &[
-    (
-        TYPE_CHECK,
-        &[
-            "TestValidationExpressions/lists/[1, 'a', false].filter(x, string(x) == 'a')",
-            "TestValidationExpressions/ext lists version 3/[\"d\", 3, 2, \"c\"].sort() == [\"a\", \"b\", \"c\", \"d\"]",
-            "TestValidationExpressions/maps/{'k1': 'a', 'k2': 1, 'k2': false}",
-        ],
-    ),
     (
         OPTIONAL_EQUALITY,
         &[
