@@ -63,7 +63,37 @@ pub fn check_ast(
     source: &str,
     vars: &[(&str, Type)],
 ) -> Result<Checked, String> {
+    check(expr, info, source, vars, None)
+}
+
+/// Checks a constant regular expression: the error is Go's
+/// (`error parsing regexp: ...`).
+pub type RegexCheck<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
+/// [`check_ast`] with `regex` checking the constant patterns of `matches`
+/// as cel-go's `ValidateRegexLiterals` does (with Go's `regexp`); those of
+/// `find` and `findAll` are left to the caller, which cel-go checks when it
+/// instantiates the program. Without it, all three are checked with
+/// regex-syntax, whose errors are worded differently.
+pub fn check_ast_with_regex(
+    expr: &IdedExpr,
+    info: &SourceInfo,
+    source: &str,
+    vars: &[(&str, Type)],
+    regex: RegexCheck<'_>,
+) -> Result<Checked, String> {
+    check(expr, info, source, vars, Some(regex))
+}
+
+fn check(
+    expr: &IdedExpr,
+    info: &SourceInfo,
+    source: &str,
+    vars: &[(&str, Type)],
+    regex: Option<RegexCheck<'_>>,
+) -> Result<Checked, String> {
     let mut checker = Checker {
+        regex,
         info,
         source,
         scopes: vec![
@@ -93,6 +123,9 @@ pub fn check_ast(
 }
 
 struct Checker<'a> {
+    /// How constant patterns of `matches` are checked (`None`: with
+    /// regex-syntax, those of `find` and `findAll` too).
+    regex: Option<RegexCheck<'a>>,
     info: &'a SourceInfo,
     source: &'a str,
     scopes: Vec<Vec<(String, Type)>>,
@@ -490,14 +523,21 @@ impl Checker<'_> {
                 } else {
                     0
                 };
-                if let Some((id, pattern)) = literal(at)
-                    && let Err(e) = regex_syntax::ast::parse::Parser::new().parse(&pattern)
-                {
-                    let detail = e.kind().to_string();
-                    self.error(
-                        id,
-                        format!("invalid {name} argument: error parsing regexp: {detail}"),
-                    );
+                let Some((id, pattern)) = literal(at) else {
+                    return;
+                };
+                let error = match self.regex {
+                    Some(check) if name == "matches" => check(&pattern).err(),
+                    // cel-go compiles constant patterns of `find` and
+                    // `findAll` when it instantiates the program.
+                    Some(_) => None,
+                    None => regex_syntax::ast::parse::Parser::new()
+                        .parse(&pattern)
+                        .err()
+                        .map(|e| format!("error parsing regexp: {}", e.kind())),
+                };
+                if let Some(e) = error {
+                    self.error(id, format!("invalid {name} argument: {e}"));
                 }
             }
             "duration" => {

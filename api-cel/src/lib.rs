@@ -24,7 +24,7 @@ pub mod types;
 
 use std::sync::LazyLock;
 
-pub use check::{Checked, check_ast, check_parsed};
+pub use check::{Checked, RegexCheck, check_ast, check_ast_with_regex, check_parsed};
 pub use types::{Object, Type};
 
 /// The parser's environment: the standard macros and optional syntax, as

@@ -65,16 +65,6 @@ const OPTIONAL_EQUALITY: &str = "zero timestamp not a zero value";
 /// `'%e'.format([3.14])` gives `3.140000e+00` (cel-go: `3.140000×10⁰⁰`).
 const FORMAT_STRING: &str = "string.format() of duration/timestamp/%e";
 
-/// RE2 rejects `x++` (`invalid matches argument`); the checker's regex
-/// parser (regex-syntax) and the `cel` crate's `matches` accept it.
-const REGEX_DIALECT: &str = "regex dialect";
-
-/// Constant arguments are checked when the rule is compiled, but a bad
-/// regex of `find`/`findAll` reads `invalid find argument: error parsing
-/// regexp: unopened group` (cel-go: `program instantiation failed: error
-/// parsing regexp: unexpected ): ...`).
-const LITERAL_VALIDATION: &str = "bad constant regex of find/findAll: wording";
-
 /// `no viable alternative at input '.true'` for `mismatched input 'true' expecting IDENTIFIER`.
 const WORDING_SYNTAX: &str = "message wording: syntax error";
 
@@ -94,18 +84,6 @@ const KNOWN_GAPS: &[(&str, &[&str])] = &[
     (
         FORMAT_STRING,
         &["TestValidationExpressions/unicode strings/'%e'.format([3.14]) == '3.140000×10⁰⁰'"],
-    ),
-    (
-        REGEX_DIALECT,
-        &["TestValidationExpressions/stdlib regex functions/self.str.matches('x++')"],
-    ),
-    (
-        LITERAL_VALIDATION,
-        &[
-            "TestValidationExpressions/stdlib regex functions/self.str.find(')') == ''",
-            "TestValidationExpressions/stdlib regex functions/self.str.findAll(')') == []",
-            "TestValidationExpressions/stdlib regex functions/self.str.findAll(')', 1) == []",
-        ],
     ),
     (
         WORDING_SYNTAX,

@@ -247,9 +247,11 @@ fn compile(
 ) -> Result<Parsed, String> {
     let failed = |e: String| format!("compilation failed: {e}");
     let (expr, info, depth) = limits::parse(super::ENV.parser(), source).map_err(failed)?;
+    let go_regex = |pattern: &str| super::lib::regex::go_regex(pattern).map(drop);
     let checked = depth
-        .run(|| api_cel::check_ast(&expr, &info, source, vars))
+        .run(|| api_cel::check_ast_with_regex(&expr, &info, source, vars, &go_regex))
         .map_err(failed)?;
+    depth.run(|| constant_patterns(&expr))?;
     if checked.ty != *want && !checked.ty.is_dyn() {
         return Err(wrong.to_string());
     }
@@ -258,6 +260,46 @@ fn compile(
         checked,
         depth,
     })
+}
+
+/// What cel-go checks when it instantiates a program: the constant
+/// patterns of `find` and `findAll` compile (as Go's `regexp`).
+fn constant_patterns(e: &IdedExpr) -> Result<(), String> {
+    use ::cel::common::ast::{EntryExpr, Expr, LiteralValue};
+    match &e.expr {
+        Expr::Call(c) => {
+            if matches!(c.func_name.as_str(), "find" | "findAll")
+                && c.target.is_some()
+                && let Some(Expr::Literal(LiteralValue::String(p))) =
+                    c.args.first().map(|a| &a.expr)
+            {
+                super::lib::regex::go_regex(p.inner())
+                    .map_err(|e| format!("program instantiation failed: {e}"))?;
+            }
+            if let Some(t) = &c.target {
+                constant_patterns(t)?;
+            }
+            c.args.iter().try_for_each(constant_patterns)
+        }
+        Expr::Comprehension(c) => [
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ]
+        .into_iter()
+        .try_for_each(constant_patterns),
+        Expr::List(l) => l.elements.iter().try_for_each(constant_patterns),
+        Expr::Map(m) => m.entries.iter().try_for_each(|entry| match &entry.expr {
+            EntryExpr::MapEntry(m) => {
+                constant_patterns(&m.key).and_then(|()| constant_patterns(&m.value))
+            }
+            _ => Ok(()),
+        }),
+        Expr::Select(s) => constant_patterns(&s.operand),
+        Expr::Struct(_) | Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => Ok(()),
+    }
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the

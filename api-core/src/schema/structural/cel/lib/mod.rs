@@ -46,7 +46,7 @@ mod format;
 mod ip;
 mod lists;
 mod quantity;
-mod regex;
+pub(super) mod regex;
 mod semver;
 mod sets;
 mod urls;

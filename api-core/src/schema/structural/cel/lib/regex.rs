@@ -21,9 +21,10 @@
 //! limit, reported as `expression too large`.
 //!
 //! Errors are Go's runtime ones (`Illegal regex: error parsing regexp: ...`).
-//! cel-go reports a constant pattern that does not compile when the rule is
-//! compiled (`program instantiation failed: ...`); here every pattern is
-//! compiled when the rule runs.
+//! A constant pattern that does not compile fails the rule's compilation,
+//! as in cel-go: `invalid matches argument: ...` from the checker (cel-go's
+//! `ValidateRegexLiterals`), `program instantiation failed: ...` for `find`
+//! and `findAll` (`tree::constant_patterns`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -136,7 +137,7 @@ fn compile(function: &str, pattern: &str) -> Result<Rc<Regex>, ExecutionError> {
 
 /// `pattern` as Go's `regexp.Compile` reads it, for the `regex` crate; the
 /// error is Go's message.
-fn go_regex(pattern: &str) -> Result<Regex, String> {
+pub(in crate::schema::structural::cel) fn go_regex(pattern: &str) -> Result<Regex, String> {
     let translated = Translator::new(pattern).run()?;
     regex::RegexBuilder::new(&translated)
         .build()
