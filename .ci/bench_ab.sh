@@ -7,6 +7,8 @@
 # Not part of CI (benchmarks are not gates); BENCHMARKS.md cites its runs.
 # Usage: .ci/bench_ab.sh BASE [ROUNDS] [FILTER]
 #   e.g. .ci/bench_ab.sh 4850638 3 '^(registry|apply)'
+# BENCH_AB_BENCHES names the bench targets (default: runtime apply), e.g.
+#   BENCH_AB_BENCHES=cel .ci/bench_ab.sh ff8b3ab 3 '^validate'
 set -euo pipefail
 
 base=$1
@@ -24,7 +26,9 @@ trap cleanup EXIT
 
 git -C "$root" worktree add --detach "$old_tree" "$base" > /dev/null
 binaries() { # binaries DIR TARGET: the bench executables cargo builds
-  (cd "$1" && CARGO_TARGET_DIR=$2 cargo bench -p api-core-tests --bench runtime --bench apply \
+  local benches=()
+  for b in ${BENCH_AB_BENCHES:-runtime apply}; do benches+=(--bench "$b"); done
+  (cd "$1" && CARGO_TARGET_DIR=$2 cargo bench -p api-core-tests "${benches[@]}" \
     --no-run --message-format=json 2> /dev/null) |
     python3 -c 'import json,sys
 for line in sys.stdin:

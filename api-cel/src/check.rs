@@ -233,42 +233,7 @@ impl Checker<'_> {
             _ => {}
         }
         let exempt = exempt || matches!(&e.expr, Expr::Call(c) if c.func_name == "format");
-        match &e.expr {
-            Expr::Call(c) => {
-                if let Some(t) = &c.target {
-                    self.homogeneous_literals(t, exempt);
-                }
-                for a in &c.args {
-                    self.homogeneous_literals(a, exempt);
-                }
-            }
-            Expr::List(l) => {
-                for el in &l.elements {
-                    self.homogeneous_literals(el, exempt);
-                }
-            }
-            Expr::Map(m) => {
-                for entry in &m.entries {
-                    if let EntryExpr::MapEntry(m) = &entry.expr {
-                        self.homogeneous_literals(&m.key, exempt);
-                        self.homogeneous_literals(&m.value, exempt);
-                    }
-                }
-            }
-            Expr::Select(s) => self.homogeneous_literals(&s.operand, exempt),
-            Expr::Comprehension(c) => {
-                for e in [
-                    &c.iter_range,
-                    &c.accu_init,
-                    &c.loop_cond,
-                    &c.loop_step,
-                    &c.result,
-                ] {
-                    self.homogeneous_literals(e, exempt);
-                }
-            }
-            Expr::Struct(_) | Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
-        }
+        crate::ast::for_each_child(e, |child| self.homogeneous_literals(child, exempt));
     }
 
     fn lookup(&self, name: &str) -> Option<&Type> {

@@ -15,6 +15,7 @@
 //! assert!(err.starts_with("ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'"), "{err}");
 //! ```
 
+pub mod ast;
 mod check;
 pub mod cost;
 mod decls;

@@ -11,7 +11,7 @@
 //! later passes the stack their depth needs. Both grow the stack only
 //! when too little of it is left (`stacker`).
 
-use cel::common::ast::{EntryExpr, Expr, IdedExpr, SourceInfo};
+use cel::common::ast::{Expr, IdedExpr, SourceInfo};
 
 /// The longest expression cel-go parses, in code points
 /// (`expressionSizeCodePointLimit`).
@@ -65,19 +65,9 @@ impl Depth {
             max.cel_go = max.cel_go.max(depth);
             max.tree = max.tree.max(tree);
             match &e.expr {
-                Expr::Call(c) => {
-                    if c.func_name == crate::macros::ITEM {
-                        // `range[key]` of a two-variable macro: the range
-                        // was measured where the macro iterates over it.
-                        continue;
-                    }
-                    if let Some(t) = &c.target {
-                        stack.push((t, depth, tree + 1, accu));
-                    }
-                    for a in &c.args {
-                        stack.push((a, depth, tree + 1, accu));
-                    }
-                }
+                // `range[key]` of a two-variable macro: the range was
+                // measured where the macro iterates over it.
+                Expr::Call(c) if c.func_name == crate::macros::ITEM => {}
                 Expr::Comprehension(c) => {
                     stack.push((&c.iter_range, depth, tree + 1, accu));
                     stack.push((&c.accu_init, depth, tree + 1, accu));
@@ -85,28 +75,9 @@ impl Depth {
                         stack.push((e, depth, tree + 1, Some(c.accu_var.as_str())));
                     }
                 }
-                Expr::List(l) => {
-                    for e in &l.elements {
-                        stack.push((e, depth, tree + 1, accu));
-                    }
-                }
-                Expr::Map(m) => {
-                    for entry in &m.entries {
-                        if let EntryExpr::MapEntry(e) = &entry.expr {
-                            stack.push((&e.key, depth, tree + 1, accu));
-                            stack.push((&e.value, depth, tree + 1, accu));
-                        }
-                    }
-                }
-                Expr::Struct(s) => {
-                    for entry in &s.entries {
-                        if let EntryExpr::StructField(f) = &entry.expr {
-                            stack.push((&f.value, depth, tree + 1, accu));
-                        }
-                    }
-                }
-                Expr::Select(s) => stack.push((&s.operand, depth, tree + 1, accu)),
-                Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+                _ => crate::ast::for_each_child(e, |child| {
+                    stack.push((child, depth, tree + 1, accu));
+                }),
             }
         }
         max

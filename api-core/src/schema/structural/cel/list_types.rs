@@ -179,48 +179,8 @@ pub(crate) fn rewrite(expr: &mut IdedExpr, this: &CelNode, optional_old_self: bo
 
 fn max_id(e: &IdedExpr) -> u64 {
     let mut max = e.id;
-    for_each_child(e, &mut |c| max = max.max(max_id(c)));
+    api_cel::ast::for_each_child(e, |c| max = max.max(max_id(c)));
     max
-}
-
-fn for_each_child(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
-    match &e.expr {
-        Expr::Call(c) => {
-            if let Some(t) = &c.target {
-                f(t);
-            }
-            c.args.iter().for_each(f);
-        }
-        Expr::Comprehension(c) => {
-            for e in [
-                &c.iter_range,
-                &c.accu_init,
-                &c.loop_cond,
-                &c.loop_step,
-                &c.result,
-            ] {
-                f(e);
-            }
-        }
-        Expr::List(l) => l.elements.iter().for_each(f),
-        Expr::Map(m) => {
-            for entry in &m.entries {
-                if let ::cel::common::ast::EntryExpr::MapEntry(e) = &entry.expr {
-                    f(&e.key);
-                    f(&e.value);
-                }
-            }
-        }
-        Expr::Select(s) => f(&s.operand),
-        Expr::Struct(s) => {
-            for entry in &s.entries {
-                if let ::cel::common::ast::EntryExpr::StructField(e) = &entry.expr {
-                    f(&e.value);
-                }
-            }
-        }
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
-    }
 }
 
 struct Rewriter<'n, 'i> {
@@ -247,21 +207,10 @@ impl<'n> Rewriter<'n, '_> {
     }
 
     fn visit(&mut self, e: &mut IdedExpr) {
+        if let Expr::Call(call) = &mut e.expr {
+            self.rewrite_call(call);
+        }
         match &mut e.expr {
-            Expr::Call(call) => {
-                self.rewrite_call(call);
-                if let Some(t) = &mut call.target {
-                    self.visit(t);
-                }
-                let own = matches!(call.func_name.as_str(), EQUAL | ADD | IN);
-                let n = call.args.len();
-                for (i, a) in call.args.iter_mut().enumerate() {
-                    if own && i == n - 1 {
-                        continue;
-                    }
-                    self.visit(a);
-                }
-            }
             Expr::Comprehension(c) => {
                 self.visit(&mut c.iter_range);
                 self.visit(&mut c.accu_init);
@@ -286,24 +235,7 @@ impl<'n> Rewriter<'n, '_> {
                 self.visit(&mut c.result);
                 self.scopes.pop();
             }
-            Expr::List(l) => l.elements.iter_mut().for_each(|e| self.visit(e)),
-            Expr::Map(m) => {
-                for entry in &mut m.entries {
-                    if let ::cel::common::ast::EntryExpr::MapEntry(e) = &mut entry.expr {
-                        self.visit(&mut e.key);
-                        self.visit(&mut e.value);
-                    }
-                }
-            }
-            Expr::Select(s) => self.visit(&mut s.operand),
-            Expr::Struct(s) => {
-                for entry in &mut s.entries {
-                    if let ::cel::common::ast::EntryExpr::StructField(e) = &mut entry.expr {
-                        self.visit(&mut e.value);
-                    }
-                }
-            }
-            Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+            _ => api_cel::ast::for_each_child_mut(e, |child| self.visit(child)),
         }
     }
 
@@ -560,18 +492,40 @@ fn items<'a, 'v>(list: &'a (dyn Val + 'v)) -> Option<Vec<&'a (dyn Val + 'v)>> {
     super::lib::elements(list).ok()
 }
 
+/// The elements of two lists to compare.
+enum Lists<'a, 'v> {
+    Both(Vec<&'a (dyn Val + 'v)>, Vec<&'a (dyn Val + 'v)>),
+    /// The left value is not a list (null): it compares as CEL does.
+    NotAList,
+    /// Two lists of different sizes.
+    Sizes,
+}
+
+fn same_size_lists<'a, 'v>(
+    a: &'a (dyn Val + 'v),
+    b: &'a (dyn Val + 'v),
+) -> Result<Lists<'a, 'v>, ExecutionError> {
+    let Some(left) = items(a) else {
+        return Ok(Lists::NotAList);
+    };
+    let right = items(b).ok_or_else(|| no_overload("_==_"))?;
+    Ok(if left.len() == right.len() {
+        Lists::Both(left, right)
+    } else {
+        Lists::Sizes
+    })
+}
+
 /// `a == b` with `a`'s semantics.
 fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, ExecutionError> {
     match semantics {
         Semantics::Plain => Ok(a.equals(b)),
         Semantics::Set => {
-            let Some(left) = items(a) else {
-                return Ok(a.equals(b));
+            let (left, right) = match same_size_lists(a, b)? {
+                Lists::Both(l, r) => (l, r),
+                Lists::NotAList => return Ok(a.equals(b)),
+                Lists::Sizes => return Ok(false),
             };
-            let right = items(b).ok_or_else(|| no_overload("_==_"))?;
-            if left.len() != right.len() {
-                return Ok(false);
-            }
             let mut set = HashSet::with_capacity(left.len());
             for v in left {
                 set.insert(set_key(v)?);
@@ -587,13 +541,11 @@ fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, Execut
             Ok(seen.len() == set.len())
         }
         Semantics::MapList { keys, items: of } => {
-            let Some(left) = items(a) else {
-                return Ok(a.equals(b));
+            let (left, right) = match same_size_lists(a, b)? {
+                Lists::Both(l, r) => (l, r),
+                Lists::NotAList => return Ok(a.equals(b)),
+                Lists::Sizes => return Ok(false),
             };
-            let right = items(b).ok_or_else(|| no_overload("_==_"))?;
-            if left.len() != right.len() {
-                return Ok(false);
-            }
             let mut by_key = HashMap::with_capacity(left.len());
             for v in left {
                 by_key.insert(map_key(v, keys)?, v);
@@ -612,13 +564,11 @@ fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, Execut
             Ok(seen.len() == by_key.len())
         }
         Semantics::List(of) => {
-            let Some(left) = items(a) else {
-                return Ok(a.equals(b));
+            let (left, right) = match same_size_lists(a, b)? {
+                Lists::Both(l, r) => (l, r),
+                Lists::NotAList => return Ok(a.equals(b)),
+                Lists::Sizes => return Ok(false),
             };
-            let right = items(b).ok_or_else(|| no_overload("_==_"))?;
-            if left.len() != right.len() {
-                return Ok(false);
-            }
             for (x, y) in left.into_iter().zip(right) {
                 if !equal(of, x, y)? {
                     return Ok(false);

@@ -265,41 +265,22 @@ fn compile(
 /// What cel-go checks when it instantiates a program: the constant
 /// patterns of `find` and `findAll` compile (as Go's `regexp`).
 fn constant_patterns(e: &IdedExpr) -> Result<(), String> {
-    use ::cel::common::ast::{EntryExpr, Expr, LiteralValue};
-    match &e.expr {
-        Expr::Call(c) => {
-            if matches!(c.func_name.as_str(), "find" | "findAll")
-                && c.target.is_some()
-                && let Some(Expr::Literal(LiteralValue::String(p))) =
-                    c.args.first().map(|a| &a.expr)
-            {
-                super::lib::regex::go_regex(p.inner())
-                    .map_err(|e| format!("program instantiation failed: {e}"))?;
-            }
-            if let Some(t) = &c.target {
-                constant_patterns(t)?;
-            }
-            c.args.iter().try_for_each(constant_patterns)
-        }
-        Expr::Comprehension(c) => [
-            &c.iter_range,
-            &c.accu_init,
-            &c.loop_cond,
-            &c.loop_step,
-            &c.result,
-        ]
-        .into_iter()
-        .try_for_each(constant_patterns),
-        Expr::List(l) => l.elements.iter().try_for_each(constant_patterns),
-        Expr::Map(m) => m.entries.iter().try_for_each(|entry| match &entry.expr {
-            EntryExpr::MapEntry(m) => {
-                constant_patterns(&m.key).and_then(|()| constant_patterns(&m.value))
-            }
-            _ => Ok(()),
-        }),
-        Expr::Select(s) => constant_patterns(&s.operand),
-        Expr::Struct(_) | Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => Ok(()),
+    use ::cel::common::ast::{Expr, LiteralValue};
+    if let Expr::Call(c) = &e.expr
+        && matches!(c.func_name.as_str(), "find" | "findAll")
+        && c.target.is_some()
+        && let Some(Expr::Literal(LiteralValue::String(p))) = c.args.first().map(|a| &a.expr)
+    {
+        super::lib::regex::go_regex(p.inner())
+            .map_err(|e| format!("program instantiation failed: {e}"))?;
     }
+    let mut result = Ok(());
+    api_cel::ast::for_each_child(e, |child| {
+        if result.is_ok() {
+            result = constant_patterns(child);
+        }
+    });
+    result
 }
 
 /// A rule's `fieldPath` (`.a.b`, `.a['b.c']`) as the path below the

@@ -10,7 +10,7 @@
 //!   (`...37.01+01:00`), where the `cel` crate keeps them: it becomes
 //!   `@timestampString(...)`.
 
-use ::cel::common::ast::{EntryExpr, Expr, IdedExpr};
+use ::cel::common::ast::{Expr, IdedExpr};
 use ::cel::common::types::{CelDuration, CelInt, CelString, CelTimestamp, DYN_TYPE};
 use ::cel::common::value::CowVal;
 use ::cel::{DeclarationError, Env, ExecutionError};
@@ -29,72 +29,30 @@ pub(crate) fn rewrite(expr: &mut IdedExpr, checked: &Checked) -> bool {
 }
 
 fn visit(e: &mut IdedExpr, checked: &Checked, changed: &mut bool) {
-    match &mut e.expr {
-        Expr::Call(c) => {
-            if let Some(t) = &mut c.target {
-                visit(t, checked, changed);
-            }
-            for a in &mut c.args {
-                visit(a, checked, changed);
-            }
-            let wrap = match (c.func_name.as_str(), c.target.is_some(), c.args.len()) {
-                ("sum", true, 0) if *checked.type_of(e.id) == Type::Duration => {
-                    Some(DURATION_OR_ZERO)
-                }
-                ("string", false, 1) if *checked.type_of(c.args[0].id) == Type::Timestamp => {
-                    Some(TIMESTAMP_STRING)
-                }
-                _ => None,
-            };
-            if let Some(name) = wrap {
-                *changed = true;
-                if name == TIMESTAMP_STRING {
-                    c.func_name = name.to_string();
-                } else {
-                    let inner = std::mem::take(&mut e.expr);
-                    e.expr = Expr::Call(::cel::common::ast::CallExpr {
-                        func_name: name.to_string(),
-                        target: None,
-                        args: vec![IdedExpr {
-                            id: e.id,
-                            expr: inner,
-                        }],
-                    });
-                }
-            }
+    api_cel::ast::for_each_child_mut(e, |child| visit(child, checked, changed));
+    let Expr::Call(c) = &mut e.expr else {
+        return;
+    };
+    let wrap = match (c.func_name.as_str(), c.target.is_some(), c.args.len()) {
+        ("sum", true, 0) if *checked.type_of(e.id) == Type::Duration => DURATION_OR_ZERO,
+        ("string", false, 1) if *checked.type_of(c.args[0].id) == Type::Timestamp => {
+            TIMESTAMP_STRING
         }
-        Expr::Comprehension(c) => {
-            for e in [
-                &mut c.iter_range,
-                &mut c.accu_init,
-                &mut c.loop_cond,
-                &mut c.loop_step,
-                &mut c.result,
-            ] {
-                visit(e, checked, changed);
-            }
-        }
-        Expr::List(l) => l
-            .elements
-            .iter_mut()
-            .for_each(|e| visit(e, checked, changed)),
-        Expr::Map(m) => {
-            for entry in &mut m.entries {
-                if let EntryExpr::MapEntry(e) = &mut entry.expr {
-                    visit(&mut e.key, checked, changed);
-                    visit(&mut e.value, checked, changed);
-                }
-            }
-        }
-        Expr::Select(s) => visit(&mut s.operand, checked, changed),
-        Expr::Struct(s) => {
-            for entry in &mut s.entries {
-                if let EntryExpr::StructField(f) = &mut entry.expr {
-                    visit(&mut f.value, checked, changed);
-                }
-            }
-        }
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+        _ => return,
+    };
+    *changed = true;
+    if wrap == TIMESTAMP_STRING {
+        c.func_name = wrap.to_string();
+    } else {
+        let inner = std::mem::take(&mut e.expr);
+        e.expr = Expr::Call(::cel::common::ast::CallExpr {
+            func_name: wrap.to_string(),
+            target: None,
+            args: vec![IdedExpr {
+                id: e.id,
+                expr: inner,
+            }],
+        });
     }
 }
 
