@@ -165,13 +165,13 @@ fn interned(id: &dyn Val) -> Result<Arc<Semantics>, ExecutionError> {
 /// (and `oldSelf`, unless it is optional) is bound to. Returns whether
 /// anything was rewritten.
 pub(crate) fn rewrite(expr: &mut IdedExpr, this: &CelNode, optional_old_self: bool) -> bool {
-    let mut next_id = max_id(expr) + 1;
+    let next_id = max_id(expr) + 1;
     let mut r = Rewriter {
         this,
         optional_old_self,
         scopes: Vec::new(),
         changed: false,
-        next_id: &mut next_id,
+        next_id,
     };
     r.visit(expr);
     r.changed
@@ -183,20 +183,20 @@ fn max_id(e: &IdedExpr) -> u64 {
     max
 }
 
-struct Rewriter<'n, 'i> {
+struct Rewriter<'n> {
     this: &'n CelNode,
     optional_old_self: bool,
     /// Comprehension variables in scope, innermost last, with the node of
     /// their values (`None`: not data of the schema).
     scopes: Vec<(String, Option<&'n CelNode>)>,
     changed: bool,
-    next_id: &'i mut u64,
+    next_id: u64,
 }
 
-impl<'n> Rewriter<'n, '_> {
+impl<'n> Rewriter<'n> {
     fn id(&mut self) -> u64 {
-        *self.next_id += 1;
-        *self.next_id
+        self.next_id += 1;
+        self.next_id
     }
 
     fn literal(&mut self, n: i64) -> IdedExpr {
@@ -259,6 +259,8 @@ impl<'n> Rewriter<'n, '_> {
                 s @ (Semantics::Set | Semantics::MapList { .. }) => s,
                 _ => return,
             },
+            // `in` of a map looks for a key: only lists are rewritten.
+            _ if node.shape != Shape::Array => return,
             _ => match element(node).map(Semantics::of) {
                 Some(Semantics::Plain) | None => return,
                 Some(s) => s,
@@ -401,19 +403,14 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 
 type Args<'b, 'v> = Vec<CowVal<'b, 'v>>;
 
-fn three<'b, 'v>(args: Args<'b, 'v>) -> Result<[CowVal<'b, 'v>; 3], ExecutionError> {
-    args.try_into()
-        .map_err(|a: Vec<_>| ExecutionError::invalid_argument_count(3, a.len()))
-}
-
 fn equal_fn<'b, 'v>(args: Args<'b, 'v>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [a, b, id] = three(args)?;
+    let [a, b, id] = super::lib::take(args)?;
     let equal = equal(&*interned(id.as_ref())?, a.as_ref(), b.as_ref())?;
     Ok(CowVal::owned(CelBool::from(equal)))
 }
 
 fn in_fn<'b, 'v>(args: Args<'b, 'v>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [list, wanted, id] = three(args)?;
+    let [list, wanted, id] = super::lib::take(args)?;
     let semantics = interned(id.as_ref())?;
     let Some(items) = items(list.as_ref()) else {
         // A map: `in` looks for a key.
@@ -441,7 +438,7 @@ fn in_fn<'b, 'v>(args: Args<'b, 'v>) -> Result<CowVal<'b, 'v>, ExecutionError> {
 }
 
 fn add_fn<'b, 'v>(args: Args<'b, 'v>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [a, b, id] = three(args)?;
+    let [a, b, id] = super::lib::take(args)?;
     let semantics = interned(id.as_ref())?;
     let (Some(left), Some(right)) = (items(a.as_ref()), items(b.as_ref())) else {
         return Err(no_overload("_+_"));
@@ -492,40 +489,33 @@ fn items<'a, 'v>(list: &'a (dyn Val + 'v)) -> Option<Vec<&'a (dyn Val + 'v)>> {
     super::lib::elements(list).ok()
 }
 
-/// The elements of two lists to compare.
-enum Lists<'a, 'v> {
-    Both(Vec<&'a (dyn Val + 'v)>, Vec<&'a (dyn Val + 'v)>),
-    /// The left value is not a list (null): it compares as CEL does.
-    NotAList,
-    /// Two lists of different sizes.
-    Sizes,
-}
-
-fn same_size_lists<'a, 'v>(
-    a: &'a (dyn Val + 'v),
-    b: &'a (dyn Val + 'v),
-) -> Result<Lists<'a, 'v>, ExecutionError> {
-    let Some(left) = items(a) else {
-        return Ok(Lists::NotAList);
-    };
-    let right = items(b).ok_or_else(|| no_overload("_==_"))?;
-    Ok(if left.len() == right.len() {
-        Lists::Both(left, right)
-    } else {
-        Lists::Sizes
-    })
-}
-
 /// `a == b` with `a`'s semantics.
 fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, ExecutionError> {
     match semantics {
         Semantics::Plain => Ok(a.equals(b)),
-        Semantics::Set => {
-            let (left, right) = match same_size_lists(a, b)? {
-                Lists::Both(l, r) => (l, r),
-                Lists::NotAList => return Ok(a.equals(b)),
-                Lists::Sizes => return Ok(false),
+        Semantics::Object(_) | Semantics::Map(_) => equal_maps(semantics, a, b),
+        Semantics::Set | Semantics::MapList { .. } | Semantics::List(_) => {
+            let Some(left) = items(a) else {
+                // Not a list (null): as CEL compares it.
+                return Ok(a.equals(b));
             };
+            let right = items(b).ok_or_else(|| no_overload("_==_"))?;
+            if left.len() != right.len() {
+                return Ok(false);
+            }
+            equal_lists(semantics, left, right)
+        }
+    }
+}
+
+/// `a == b` for two lists of the same size, with `a`'s semantics.
+fn equal_lists(
+    semantics: &Semantics,
+    left: Vec<&dyn Val>,
+    right: Vec<&dyn Val>,
+) -> Result<bool, ExecutionError> {
+    match semantics {
+        Semantics::Set => {
             let mut set = HashSet::with_capacity(left.len());
             for v in left {
                 set.insert(set_key(v)?);
@@ -541,11 +531,6 @@ fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, Execut
             Ok(seen.len() == set.len())
         }
         Semantics::MapList { keys, items: of } => {
-            let (left, right) = match same_size_lists(a, b)? {
-                Lists::Both(l, r) => (l, r),
-                Lists::NotAList => return Ok(a.equals(b)),
-                Lists::Sizes => return Ok(false),
-            };
             let mut by_key = HashMap::with_capacity(left.len());
             for v in left {
                 by_key.insert(map_key(v, keys)?, v);
@@ -563,11 +548,11 @@ fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, Execut
             }
             Ok(seen.len() == by_key.len())
         }
-        Semantics::List(of) => {
-            let (left, right) = match same_size_lists(a, b)? {
-                Lists::Both(l, r) => (l, r),
-                Lists::NotAList => return Ok(a.equals(b)),
-                Lists::Sizes => return Ok(false),
+        // Atomic lists compare element by element.
+        other => {
+            let of = match other {
+                Semantics::List(of) => of,
+                _ => &Semantics::Plain,
             };
             for (x, y) in left.into_iter().zip(right) {
                 if !equal(of, x, y)? {
@@ -576,40 +561,42 @@ fn equal(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, Execut
             }
             Ok(true)
         }
-        Semantics::Object(_) | Semantics::Map(_) => {
-            let (Some(left), Some(right)) = (a.as_indexer(), b.as_indexer()) else {
-                return Ok(a.equals(b));
-            };
-            if a.get_type().kind() != Kind::Map || b.get_type().kind() != Kind::Map {
-                return Ok(a.equals(b));
+    }
+}
+
+/// `a == b` for an object or a map, with `a`'s semantics.
+fn equal_maps(semantics: &Semantics, a: &dyn Val, b: &dyn Val) -> Result<bool, ExecutionError> {
+    let (Some(left), Some(right)) = (a.as_indexer(), b.as_indexer()) else {
+        return Ok(a.equals(b));
+    };
+    if a.get_type().kind() != Kind::Map || b.get_type().kind() != Kind::Map {
+        return Ok(a.equals(b));
+    }
+    let size = |m: &dyn Val| m.as_sizer().map(|s| *s.size().inner());
+    if size(a) != size(b) {
+        return Ok(false);
+    }
+    for key in super::lib::elements(a)? {
+        let of = match semantics {
+            Semantics::Map(of) => of,
+            Semantics::Object(fields) => {
+                let name = key.downcast_ref::<CelString<'_>>().map(|s| s.inner());
+                fields
+                    .iter()
+                    .find(|(n, _)| Some(n.as_str()) == name)
+                    .map_or(&Semantics::Plain, |(_, s)| s)
             }
-            let size = |m: &dyn Val| m.as_sizer().map(|s| *s.size().inner());
-            if size(a) != size(b) {
-                return Ok(false);
-            }
-            for key in super::lib::elements(a)? {
-                let of = match semantics {
-                    Semantics::Map(of) => of,
-                    Semantics::Object(fields) => {
-                        let name = key.downcast_ref::<CelString<'_>>().map(|s| s.inner());
-                        fields
-                            .iter()
-                            .find(|(n, _)| Some(n.as_str()) == name)
-                            .map_or(&Semantics::Plain, |(_, s)| s)
-                    }
-                    _ => &Semantics::Plain,
-                };
-                let mine = left.get(key)?;
-                let Ok(theirs) = right.get(key) else {
-                    return Ok(false);
-                };
-                if !equal(of, mine.as_ref(), theirs.as_ref())? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
+            _ => &Semantics::Plain,
+        };
+        let mine = left.get(key)?;
+        let Ok(theirs) = right.get(key) else {
+            return Ok(false);
+        };
+        if !equal(of, mine.as_ref(), theirs.as_ref())? {
+            return Ok(false);
         }
     }
+    Ok(true)
 }
 
 /// A scalar as a Go map key: values of different types are different

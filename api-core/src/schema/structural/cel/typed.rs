@@ -73,16 +73,9 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     Ok(())
 }
 
-fn one<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [v]: [CowVal<'b, 'v>; 1] = args
-        .try_into()
-        .map_err(|a: Vec<_>| ExecutionError::invalid_argument_count(1, a.len()))?;
-    Ok(v)
-}
-
 /// The sum of an empty list of durations (`0`) as a duration.
 fn duration_or_zero<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let v = one(args)?;
+    let [v] = super::lib::take(args)?;
     if v.downcast_ref::<CelInt>().is_some_and(|i| *i.inner() == 0) {
         return Ok(CowVal::owned(CelDuration::from(chrono::Duration::zero())));
     }
@@ -91,7 +84,7 @@ fn duration_or_zero<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>,
 
 /// `string(timestamp)` as cel-go prints it (Go's `time.RFC3339Nano`).
 fn timestamp_string<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let v = one(args)?;
+    let [v] = super::lib::take(args)?;
     let Some(t) = v.downcast_ref::<CelTimestamp>() else {
         return Err(ExecutionError::no_such_overload("string", Vec::new()));
     };

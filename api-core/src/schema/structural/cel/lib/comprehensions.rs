@@ -11,7 +11,7 @@ use ::cel::common::types::{CelInt, CelList, CelMap, CelMapKey, DYN_TYPE, Kind};
 use ::cel::common::value::{CowVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
 
-use super::elements;
+use super::{elements, take};
 
 /// Declares the functions on `env`.
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
@@ -43,9 +43,7 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 }
 
 fn keys_or_indices<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [range]: [CowVal<'b, 'v>; 1] = args
-        .try_into()
-        .map_err(|a: Vec<_>| ExecutionError::invalid_argument_count(1, a.len()))?;
+    let [range] = take(args)?;
     let items = elements(range.as_ref())?;
     let out: Vec<Box<dyn Val + 'v>> = match range.get_type().kind() {
         Kind::List => (0..items.len())
@@ -58,9 +56,7 @@ fn keys_or_indices<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, 
 }
 
 fn item_at<'b, 'v>(args: Vec<CowVal<'b, 'v>>) -> Result<CowVal<'b, 'v>, ExecutionError> {
-    let [range, key]: [CowVal<'b, 'v>; 2] = args
-        .try_into()
-        .map_err(|a: Vec<_>| ExecutionError::invalid_argument_count(2, a.len()))?;
+    let [range, key] = take(args)?;
     let indexer = range
         .as_indexer()
         .ok_or_else(|| ExecutionError::UnexpectedType {

@@ -26,7 +26,7 @@
 
 use std::cmp::Ordering;
 
-use super::elements;
+use super::{elements, take};
 use ::cel::common::types::{CelBool, CelInt, DYN_TYPE, Kind, LIST_TYPE};
 use ::cel::common::value::{CowVal, Val};
 use ::cel::{DeclarationError, Env, ExecutionError};
@@ -83,14 +83,6 @@ const COMPARABLE: [Kind; 8] = [
 
 /// The kinds of the elements `sum` takes.
 const SUMMABLE: [Kind; 4] = [Kind::Int, Kind::UInt, Kind::Double, Kind::Duration];
-
-/// `args` as the `N` arguments of an overload.
-fn take<'b, 'v, const N: usize>(
-    args: Vec<CowVal<'b, 'v>>,
-) -> Result<[CowVal<'b, 'v>; N], ExecutionError> {
-    args.try_into()
-        .map_err(|args: Vec<_>| ExecutionError::invalid_argument_count(N, args.len()))
-}
 
 /// The elements of `list`, when all are of the `allowed` kinds; `no such
 /// overload` for `function` otherwise, naming the list's type as cel-go

@@ -51,6 +51,15 @@ mod semver;
 mod sets;
 mod urls;
 
+/// `args` as the `N` arguments of an overload (the wrong count is an
+/// error).
+pub(in crate::schema::structural::cel) fn take<'b, 'v, const N: usize>(
+    args: Vec<::cel::common::value::CowVal<'b, 'v>>,
+) -> Result<[::cel::common::value::CowVal<'b, 'v>; N], ::cel::ExecutionError> {
+    args.try_into()
+        .map_err(|args: Vec<_>| ::cel::ExecutionError::invalid_argument_count(N, args.len()))
+}
+
 /// The elements of any `list` value (not only the `cel` crate's own lists).
 pub(super) fn elements<'a, 'v>(
     list: &'a (dyn ::cel::common::value::Val + 'v),

@@ -42,9 +42,7 @@ pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 fn pair<'b, 'v>(
     args: Vec<CowVal<'b, 'v>>,
 ) -> Result<(CowVal<'b, 'v>, CowVal<'b, 'v>), ExecutionError> {
-    let [a, b]: [CowVal<'b, 'v>; 2] = args
-        .try_into()
-        .map_err(|args: Vec<_>| ExecutionError::invalid_argument_count(2, args.len()))?;
+    let [a, b] = super::take(args)?;
     Ok((a, b))
 }
 
