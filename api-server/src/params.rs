@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use api_core::Status;
 use api_core::decode::FieldValidation;
-use api_core::registry::{DeleteOptions, ListOptions};
+use api_core::registry::{DeleteOptions, ListOptions, ResourceVersionMatch};
 use api_core::status::GroupKind;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use axum::body::Bytes;
@@ -77,12 +77,13 @@ pub(crate) fn list_params(query: &Query) -> Result<ListParams, Status> {
         .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
     };
     let non_empty = |key: &str| query.get(key).filter(|s| !s.is_empty()).cloned();
-    let options = ListOptions {
+    let mut options = ListOptions {
         label_selector: non_empty("labelSelector"),
         field_selector: non_empty("fieldSelector"),
         limit,
         continue_token: non_empty("continue"),
         resource_version: non_empty("resourceVersion"),
+        resource_version_match: None,
     };
     let watch = bool_param(query, "watch")?.unwrap_or(false);
     let mut send_initial_events = bool_param(query, "sendInitialEvents")?;
@@ -116,6 +117,13 @@ pub(crate) fn list_params(query: &Query) -> Result<ListParams, Status> {
                 .map_err(|_| Status::bad_request(format!("invalid timeoutSeconds {t:?}")))?,
         ),
     };
+    if !watch {
+        options.resource_version_match = match matched.as_str() {
+            "Exact" => Some(ResourceVersionMatch::Exact),
+            "NotOlderThan" => Some(ResourceVersionMatch::NotOlderThan),
+            _ => None,
+        };
+    }
     Ok(ListParams {
         options,
         rv_match: match matched.as_str() {

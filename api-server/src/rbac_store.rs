@@ -635,18 +635,21 @@ impl<T: RbacObject> ServedKind for RbacKind<T> {
     ) -> BoxFuture<'a, Result<Value, Status>> {
         Box::pin(async move {
             let selection = Selection::new(options)?;
+            let prefix = Self::prefix(namespace);
             let (items, revision) = self
                 .state
                 .storage
-                .list(&Self::prefix(namespace))
+                .list(&prefix)
                 .await
                 .map_err(Status::internal_error)?;
             let selected = items
                 .into_iter()
-                .filter(|s| selection.continues_after(&s.key) && Self::select(&s.value, &selection))
+                .filter(|s| {
+                    selection.continues_after(&prefix, &s.key) && Self::select(&s.value, &selection)
+                })
                 .map(|s| (s.key.clone(), with_revision(s)))
                 .collect();
-            let (items, metadata) = selection.page(selected, revision);
+            let (items, metadata) = selection.page(selected, revision, &prefix);
             Ok(json!({
                 "apiVersion": "rbac.authorization.k8s.io/v1",
                 "kind": format!("{}List", T::KIND),

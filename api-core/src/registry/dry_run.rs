@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::storage::{BoxFuture, Revision, Storage, StorageError, Stored, Watch};
+use super::storage::{
+    BoxFuture, ListPage, ListRequest, Revision, Storage, StorageError, Stored, Watch,
+};
 
 /// Reads go to the storage under it; a write is checked against it (the
 /// key is free for a create, the revision matches for an update or a
@@ -50,6 +52,14 @@ impl Storage for DryRunStorage {
         prefix: &'a str,
     ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
         self.inner.list(prefix)
+    }
+
+    fn list_page<'a>(
+        &'a self,
+        prefix: &'a str,
+        request: &'a ListRequest,
+    ) -> BoxFuture<'a, Result<ListPage, StorageError>> {
+        self.inner.list_page(prefix, request)
     }
 
     fn create<'a>(

@@ -40,6 +40,7 @@
 
 mod applying;
 mod dry_run;
+mod listing;
 mod patching;
 mod select;
 pub mod storage;
@@ -69,9 +70,12 @@ pub use applying::{
     ApplyOptions, RACE_ATTEMPTS, apply_config, lost_race, manager_required, name_mismatch,
 };
 pub use dry_run::DryRunStorage;
+pub use listing::{EXPIRED, INCONSISTENT_CONTINUE, too_large};
 pub use patching::PatchOptions;
-pub use select::Selection;
-pub use storage::{BoxFuture, EventType, MemoryStorage, Revision, Storage, StorageError};
+pub use select::{Selection, encode_continue, next_key};
+pub use storage::{
+    BoxFuture, EventType, ListPage, ListRequest, MemoryStorage, Revision, Storage, StorageError,
+};
 pub use strategy::{DefaultStrategy, Strategy};
 
 /// The bounds a type needs to be served by a [`Registry`].
@@ -122,8 +126,23 @@ pub struct ListOptions {
     /// The `continue` token of the previous page.
     pub continue_token: Option<String>,
     /// For a watch: the revision to start after (a list's
-    /// `resourceVersion`); the current revision when unset.
+    /// `resourceVersion`); the current revision when unset. For a list:
+    /// with [`ResourceVersionMatch::Exact`], the revision to read at;
+    /// otherwise the oldest revision the list may show (a newer one than
+    /// the store's is a 504).
     pub resource_version: Option<String>,
+    /// How a list reads `resource_version` (`resourceVersionMatch`).
+    pub resource_version_match: Option<ResourceVersionMatch>,
+}
+
+/// `resourceVersionMatch` of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceVersionMatch {
+    /// At least this revision (the current one is served).
+    NotOlderThan,
+    /// Exactly this revision (410 `Expired` once the store no longer
+    /// keeps it).
+    Exact,
 }
 
 /// Preconditions and options of a delete.
@@ -638,22 +657,25 @@ impl<K: Served> Registry<K> {
     }
 
     /// The objects in `namespace` (all namespaces when empty) that match
-    /// the selectors, a page at a time when `limit` is set.
+    /// the selectors, a page at a time when `limit` is set. Every page of
+    /// a list reads the revision of its first page (the `continue` token
+    /// carries it); once the storage no longer keeps that revision the
+    /// continuation is a 410 `Expired` whose token continues at the
+    /// current one, as the apiserver answers.
     pub async fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
         let selection = Selection::new(options)?;
-        let (items, revision) = self
-            .storage
-            .list(&Self::prefix(namespace))
-            .await
-            .map_err(Status::internal_error)?;
-        let mut selected_items = Vec::new();
-        for stored in items.iter().filter(|s| selection.continues_after(&s.key)) {
-            let obj: K = decode_stored(stored, &self.codec)?;
-            if selected(&obj, namespace, &selection) {
-                selected_items.push((stored.key.clone(), obj));
-            }
-        }
-        let (items, metadata) = selection.page(selected_items, revision);
+        let prefix = Self::prefix(namespace);
+        let (items, metadata) = listing::list_page(
+            self.storage.as_ref(),
+            &prefix,
+            &selection,
+            options,
+            |stored| {
+                let obj: K = decode_stored(stored, &self.codec)?;
+                Ok(selected(&obj, namespace, &selection).then_some(obj))
+            },
+        )
+        .await?;
         Ok(List { metadata, items })
     }
 

@@ -1,6 +1,15 @@
 //! What a list or a watch selects: label and field selectors and
 //! `limit`/`continue` paging, shared by the [`Registry`](super::Registry)
 //! and by kinds served without one (an API server's RBAC objects).
+//!
+//! `continue` tokens are the apiserver's (`k8s.io/apiserver/pkg/storage`
+//! `continue.go`): unpadded URL-safe base64 of
+//! `{"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key>"}`, the key
+//! relative to the list's key prefix. So a token pins the revision the
+//! first page was read at, and cannot name a key outside the prefix.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use crate::labels::Selector;
 use crate::meta::{ListMeta, ObjectMeta};
@@ -34,7 +43,7 @@ struct FieldRequirement {
 /// meta.labels.insert("app".into(), "web".into());
 /// assert!(selection.matches(&meta));
 ///
-/// let (page, list) = selection.page(vec![("/k/a".to_string(), 1), ("/k/b".to_string(), 2)], 7);
+/// let (page, list) = selection.page(vec![("/k/a".to_string(), 1), ("/k/b".to_string(), 2)], 7, "/k/");
 /// assert_eq!(page, [1]);
 /// assert_eq!(list.resource_version, "7");
 /// assert!(!list.continue_.is_empty());
@@ -43,8 +52,18 @@ struct FieldRequirement {
 pub struct Selection {
     labels: Option<Selector>,
     fields: Vec<FieldRequirement>,
-    after: Option<String>,
+    continue_: Option<ContinueToken>,
     limit: Option<usize>,
+}
+
+/// A decoded `continue` token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ContinueToken {
+    /// The revision of the list's first page; negative: the current one
+    /// (a token handed out with a 410 for an inconsistent continuation).
+    revision: i64,
+    /// The first key of the next page, relative to the key prefix.
+    start: String,
 }
 
 impl Selection {
@@ -65,17 +84,50 @@ impl Selection {
             .map(parse_field_selector)
             .transpose()?
             .unwrap_or_default();
-        let after = options
+        let continue_ = options
             .continue_token
             .as_deref()
             .map(decode_continue)
-            .transpose()?;
+            .transpose()
+            .map_err(|e| Status::bad_request(format!("invalid continue token: {e}")))?;
         Ok(Selection {
             labels,
             fields,
-            after,
+            continue_,
             limit: options.limit.filter(|l| *l > 0),
         })
+    }
+
+    /// Whether no label or field selector filters (every object matches).
+    pub fn is_unfiltered(&self) -> bool {
+        self.labels.is_none() && self.fields.is_empty()
+    }
+
+    /// The page size (`limit`), if the list is paged.
+    pub fn limit(&self) -> Option<usize> {
+        self.limit
+    }
+
+    /// Whether a `continue` token was given.
+    pub fn is_continuation(&self) -> bool {
+        self.continue_.is_some()
+    }
+
+    /// The revision a `continue` token pins (the first page's); none
+    /// without a token, or for a token that continues at the current
+    /// revision.
+    pub fn continue_revision(&self) -> Option<Revision> {
+        self.continue_
+            .as_ref()
+            .and_then(|c| Revision::try_from(c.revision).ok())
+    }
+
+    /// The first storage key of the page a `continue` token asks for,
+    /// under `prefix`.
+    pub fn start_key(&self, prefix: &str) -> Option<String> {
+        self.continue_
+            .as_ref()
+            .map(|c| format!("{prefix}{}", c.start))
     }
 
     /// Whether an object with this metadata matches the label and field
@@ -98,22 +150,28 @@ impl Selection {
         })
     }
 
-    /// Whether the object at storage key `key` comes after the `continue`
-    /// token (every key does when there is none). Storage lists are in
-    /// key order, so a page starts after the last key of the one before.
-    pub fn continues_after(&self, key: &str) -> bool {
-        self.after.as_deref().is_none_or(|after| key > after)
+    /// Whether the object at storage key `key` (under `prefix`) is on or
+    /// after the page the `continue` token asks for (every key is when
+    /// there is none). Storage lists are in key order, so a page starts
+    /// after the last key of the one before.
+    pub fn continues_after(&self, prefix: &str, key: &str) -> bool {
+        self.continue_.as_ref().is_none_or(|c| {
+            key.strip_prefix(prefix)
+                .is_some_and(|rest| rest >= c.start.as_str())
+        })
     }
 
-    /// The page of the `selected` objects (each with its storage key, in
-    /// key order, already past [`continues_after`](Self::continues_after))
-    /// and the list's metadata at `revision`: at most `limit` items and a
-    /// `continue` token when more remain, with `remainingItemCount` only
-    /// when no selector filters (as the apiserver counts).
+    /// The page of the `selected` objects (each with its storage key under
+    /// `prefix`, in key order, already past
+    /// [`continues_after`](Self::continues_after)) and the list's metadata
+    /// at `revision`: at most `limit` items and a `continue` token when
+    /// more remain, with `remainingItemCount` only when no selector
+    /// filters (as the apiserver counts).
     pub fn page<T>(
         &self,
         mut selected: Vec<(String, T)>,
         revision: Revision,
+        prefix: &str,
     ) -> (Vec<T>, ListMeta) {
         let mut metadata = ListMeta {
             resource_version: revision.to_string(),
@@ -123,9 +181,9 @@ impl Selection {
             let remaining = selected.len() - limit;
             selected.truncate(limit);
             if let Some((last, _)) = selected.last() {
-                metadata.continue_ = encode_continue(last);
+                metadata.continue_ = encode_continue(&next_key(last), prefix, revision as i64);
             }
-            if self.labels.is_none() && self.fields.is_empty() {
+            if self.is_unfiltered() {
                 metadata.remaining_item_count = i64::try_from(remaining).ok();
             }
         }
@@ -165,25 +223,88 @@ fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status>
     Ok(out)
 }
 
-fn encode_continue(key: &str) -> String {
-    key.bytes().map(|b| format!("{b:02x}")).collect()
+/// The first key after `key` in etcd's order: the key with a zero byte
+/// appended, where the next page of a list starts.
+pub fn next_key(key: &str) -> String {
+    format!("{key}\0")
 }
 
-fn decode_continue(token: &str) -> Result<String, Status> {
-    let bad = || Status::bad_request(format!("continue key is not valid: {token:?}"));
-    if !token.len().is_multiple_of(2) {
-        return Err(bad());
+/// The `continue` token of a list under `prefix` whose next page starts
+/// at `key` and reads at `revision` (`-1`: at the current revision), as
+/// the apiserver's `EncodeContinue` writes it. A key outside `prefix`
+/// gives an empty token (no continuation).
+pub fn encode_continue(key: &str, prefix: &str, revision: i64) -> String {
+    let Some(start) = key.strip_prefix(prefix).filter(|s| s.len() < key.len()) else {
+        return String::new();
+    };
+    let token = serde_json::json!({"v": "meta.k8s.io/v1", "rv": revision, "start": start});
+    URL_SAFE_NO_PAD.encode(token.to_string())
+}
+
+const INVALID_KEY: &str = "continue key is not valid";
+
+/// `DecodeContinue`: the token's start key (relative to the prefix,
+/// cleaned as a path so that it cannot reach above it) and revision;
+/// the error is the apiserver's message.
+fn decode_continue(token: &str) -> Result<ContinueToken, String> {
+    #[derive(serde::Deserialize)]
+    struct Encoded {
+        #[serde(default)]
+        v: String,
+        #[serde(default)]
+        rv: i64,
+        #[serde(default)]
+        start: String,
     }
-    let bytes = (0..token.len())
-        .step_by(2)
-        .map(|i| {
-            token
-                .get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        })
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(bad)?;
-    String::from_utf8(bytes).map_err(|_| bad())
+    let bytes = URL_SAFE_NO_PAD
+        .decode(token)
+        .map_err(|e| format!("{INVALID_KEY}: {e}"))?;
+    let encoded: Encoded =
+        serde_json::from_slice(&bytes).map_err(|e| format!("{INVALID_KEY}: {e}"))?;
+    if encoded.v != "meta.k8s.io/v1" {
+        return Err(format!(
+            "{INVALID_KEY}: server does not recognize this encoded version {}",
+            encoded.v
+        ));
+    }
+    if encoded.rv == 0 {
+        return Err(format!(
+            "{INVALID_KEY}: incorrect encoded start resourceVersion (version meta.k8s.io/v1)"
+        ));
+    }
+    if encoded.start.is_empty() {
+        return Err(format!(
+            "{INVALID_KEY}: encoded start key empty (version meta.k8s.io/v1)"
+        ));
+    }
+    let rooted = if encoded.start.starts_with('/') {
+        encoded.start.clone()
+    } else {
+        format!("/{}", encoded.start)
+    };
+    if clean_path(&rooted) != rooted {
+        return Err(format!("{INVALID_KEY}: {}", encoded.start));
+    }
+    Ok(ContinueToken {
+        revision: encoded.rv,
+        start: rooted[1..].to_string(),
+    })
+}
+
+/// Go's `path.Clean` of a rooted path: no empty, `.` or `..` elements,
+/// no trailing slash (except the root itself).
+fn clean_path(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
 }
 
 #[cfg(test)]
@@ -192,11 +313,70 @@ mod tests {
 
     #[test]
     fn continue_tokens_round_trip_and_bad_ones_are_400() {
-        let key = "/example.com/widgets/default/w-1";
-        assert_eq!(decode_continue(&encode_continue(key)).unwrap(), key);
-        for bad in ["abc", "zz", "ff"] {
-            assert_eq!(decode_continue(bad).unwrap_err().code, 400, "{bad}");
+        let prefix = "/example.com/widgets/";
+        let key = "/example.com/widgets/default/w-1\0";
+        let token = encode_continue(key, prefix, 42);
+        // The apiserver's own encoding of the same continuation.
+        let json = r#"{"v":"meta.k8s.io/v1","rv":42,"start":"default/w-1\u0000"}"#;
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&URL_SAFE_NO_PAD.decode(&token).unwrap())
+                .unwrap(),
+            serde_json::from_str::<serde_json::Value>(json).unwrap()
+        );
+        let decoded = decode_continue(&token).unwrap();
+        assert_eq!(decoded.revision, 42);
+        assert_eq!(format!("{prefix}{}", decoded.start), key);
+        let selection = Selection::new(&ListOptions {
+            continue_token: Some(token),
+            ..ListOptions::default()
+        })
+        .unwrap();
+        assert_eq!(selection.continue_revision(), Some(42));
+        assert_eq!(selection.start_key(prefix).as_deref(), Some(key));
+        assert!(!selection.continues_after(prefix, "/example.com/widgets/default/w-1"));
+        assert!(selection.continues_after(prefix, "/example.com/widgets/default/w-2"));
+        // Tokens from Go's table (continue_test.go) and malformed ones.
+        let token = |json: &str| URL_SAFE_NO_PAD.encode(json);
+        for (bad, why) in [
+            ("abc!".to_string(), "continue key is not valid: "),
+            ("zz".to_string(), "continue key is not valid: "),
+            (
+                token(r#"{"v":"meta.k8s.io/v1","rv":0,"start":"a"}"#),
+                "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+            ),
+            (
+                token(r#"{"v":"meta.k8s.io/v1","rv":1,"start":""}"#),
+                "continue key is not valid: encoded start key empty (version meta.k8s.io/v1)",
+            ),
+            (
+                token(r#"{"v":"v1","rv":1,"start":"a"}"#),
+                "continue key is not valid: server does not recognize this encoded version v1",
+            ),
+            (
+                token(r#"{"v":"meta.k8s.io/v1","rv":1,"start":"../other"}"#),
+                "continue key is not valid: ../other",
+            ),
+            (
+                token(r#"{"v":"meta.k8s.io/v1","rv":1,"start":"a/../../b"}"#),
+                "continue key is not valid: a/../../b",
+            ),
+        ] {
+            let e = Selection::new(&ListOptions {
+                continue_token: Some(bad.clone()),
+                ..ListOptions::default()
+            })
+            .unwrap_err();
+            assert_eq!(e.code, 400, "{bad}");
+            assert!(
+                e.message
+                    .starts_with(&format!("invalid continue token: {why}")),
+                "{bad}: {}",
+                e.message
+            );
         }
+        // A rooted start key is accepted (Go cleans it to the same key).
+        let rooted = decode_continue(&token(r#"{"v":"meta.k8s.io/v1","rv":-1,"start":"/a"}"#));
+        assert_eq!(rooted.unwrap().start, "a");
     }
 
     #[test]
@@ -237,7 +417,7 @@ mod tests {
             ..ListOptions::default()
         })
         .unwrap();
-        let (got, meta) = page.page(items(), 9);
+        let (got, meta) = page.page(items(), 9, "/k/");
         assert_eq!(got, [0, 1]);
         assert_eq!(meta.remaining_item_count, Some(3));
         let next = Selection::new(&ListOptions {
@@ -248,15 +428,18 @@ mod tests {
         .unwrap();
         let rest: Vec<_> = items()
             .into_iter()
-            .filter(|(k, _)| next.continues_after(k))
+            .filter(|(k, _)| next.continues_after("/k/", k))
             .collect();
-        assert_eq!(next.page(rest, 9).0, [2, 3]);
+        assert_eq!(next.page(rest, 9, "/k/").0, [2, 3]);
         let filtered = Selection::new(&ListOptions {
             limit: Some(2),
             label_selector: Some("a".into()),
             ..ListOptions::default()
         })
         .unwrap();
-        assert_eq!(filtered.page(items(), 9).1.remaining_item_count, None);
+        assert_eq!(
+            filtered.page(items(), 9, "/k/").1.remaining_item_count,
+            None
+        );
     }
 }

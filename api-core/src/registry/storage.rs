@@ -62,6 +62,58 @@ pub struct Event {
     pub previous: Option<Value>,
 }
 
+/// Which page of a prefix a [`Storage::list_page`] reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListRequest {
+    /// The first key to read (inclusive); from the prefix's start when
+    /// unset. A `continue` token's key is the last key of the page before
+    /// with `"\0"` appended, as etcd ranges.
+    pub from_key: Option<String>,
+    /// At most this many objects; all when unset.
+    pub limit: Option<usize>,
+    /// The revision to read at (every page of one list reads at the
+    /// first page's); the current one when unset. `TooOld` when the
+    /// storage no longer keeps that revision (compacted).
+    pub revision: Option<Revision>,
+}
+
+/// One page of a list, consistent with one revision.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListPage {
+    /// The objects, in key order.
+    pub items: Vec<Stored>,
+    /// The revision the page was read at.
+    pub revision: Revision,
+    /// Whether keys under the prefix follow the last item.
+    pub more: bool,
+    /// How many keys under the prefix follow the last item (etcd's count
+    /// of the range less what was returned).
+    pub remaining: u64,
+}
+
+impl ListPage {
+    /// The page of `items` (every object under the prefix at `revision`,
+    /// in key order) that `request` asks for; for storages that read a
+    /// whole prefix at once.
+    pub fn of(items: Vec<Stored>, revision: Revision, request: &ListRequest) -> ListPage {
+        let mut items: Vec<Stored> = match &request.from_key {
+            Some(from) => items.into_iter().filter(|s| s.key >= *from).collect(),
+            None => items,
+        };
+        let total = items.len();
+        if let Some(limit) = request.limit {
+            items.truncate(limit);
+        }
+        let remaining = (total - items.len()) as u64;
+        ListPage {
+            items,
+            revision,
+            more: remaining > 0,
+            remaining,
+        }
+    }
+}
+
 /// Why a storage operation failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StorageError {
@@ -186,6 +238,34 @@ pub trait Storage: Send + Sync {
         &'a self,
         prefix: &'a str,
     ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>>;
+    /// A page of the objects under `prefix`, in key order, consistent
+    /// with one revision (`request.revision`, or the current one): what a
+    /// paginated list reads, so a page of 500 reads 500 objects.
+    ///
+    /// The default reads the whole prefix with [`Storage::list`] and cuts
+    /// the page from it; it can only read the current revision, and
+    /// answers `TooOld` for an older one (as etcd does for a compacted
+    /// revision). [`MemoryStorage`] keeps the history to read recent
+    /// revisions; a backend with revisions of its own (etcd) reads them
+    /// there.
+    fn list_page<'a>(
+        &'a self,
+        prefix: &'a str,
+        request: &'a ListRequest,
+    ) -> BoxFuture<'a, Result<ListPage, StorageError>> {
+        Box::pin(async move {
+            let (items, revision) = self.list(prefix).await?;
+            if let Some(requested) = request.revision
+                && requested < revision
+            {
+                return Err(StorageError::TooOld {
+                    requested,
+                    oldest: revision,
+                });
+            }
+            Ok(ListPage::of(items, revision, request))
+        })
+    }
     /// Stores a new object; `AlreadyExists` if the key is taken.
     fn create<'a>(
         &'a self,
@@ -223,15 +303,47 @@ struct Watcher {
     sender: UnboundedSender<Result<Event, StorageError>>,
 }
 
+/// A change kept in the history: the event a watch replays, and the
+/// key's state before it (none for a creation), which a list at an older
+/// revision restores.
+struct Change {
+    event: Event,
+    before: Option<(Value, Revision)>,
+}
+
 struct State {
     revision: Revision,
     objects: BTreeMap<String, (Value, Revision)>,
-    history: VecDeque<Event>,
+    history: VecDeque<Change>,
     watchers: Vec<Watcher>,
 }
 
+impl State {
+    /// The revision of the oldest change kept: every change after
+    /// `oldest_kept() - 1` is in the history.
+    fn oldest_kept(&self) -> Revision {
+        self.history
+            .front()
+            .map_or(self.revision + 1, |c| c.event.object.revision)
+    }
+
+    /// `TooOld` unless every change after `from` is in the history.
+    fn check_kept(&self, from: Revision) -> Result<(), StorageError> {
+        let oldest = self.oldest_kept();
+        if from + 1 < oldest && from < self.revision {
+            return Err(StorageError::TooOld {
+                requested: from,
+                oldest: oldest - 1,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The in-memory [`Storage`]: a map guarded by one lock, with a bounded
-/// history of changes for watches.
+/// history of changes for watches and for lists at a recent revision
+/// (the pages of one list all read the first page's revision, as on
+/// etcd, until the history has moved past it).
 pub struct MemoryStorage {
     state: Mutex<State>,
     history_limit: usize,
@@ -249,8 +361,9 @@ impl MemoryStorage {
         Self::default()
     }
 
-    /// An empty store that keeps the last `limit` changes for watches
-    /// (older revisions are "compacted": watching from them is `TooOld`).
+    /// An empty store that keeps the last `limit` changes for watches and
+    /// paged lists (older revisions are "compacted": watching from them,
+    /// or listing at them, is `TooOld`).
     pub fn with_history(limit: usize) -> Self {
         MemoryStorage {
             state: Mutex::new(State {
@@ -270,12 +383,12 @@ impl MemoryStorage {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn record(&self, state: &mut State, event: Event) {
+    fn record(&self, state: &mut State, event: Event, before: Option<(Value, Revision)>) {
         state.watchers.retain(|w| {
             !event.object.key.starts_with(&w.prefix)
                 || w.sender.unbounded_send(Ok(event.clone())).is_ok()
         });
-        state.history.push_back(event);
+        state.history.push_back(Change { event, before });
         while state.history.len() > self.history_limit {
             state.history.pop_front();
         }
@@ -292,6 +405,14 @@ impl Storage for MemoryStorage {
         prefix: &'a str,
     ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
         Box::pin(std::future::ready(self.list_now(prefix)))
+    }
+
+    fn list_page<'a>(
+        &'a self,
+        prefix: &'a str,
+        request: &'a ListRequest,
+    ) -> BoxFuture<'a, Result<ListPage, StorageError>> {
+        Box::pin(std::future::ready(self.list_page_now(prefix, request)))
     }
 
     fn create<'a>(
@@ -385,6 +506,7 @@ impl MemoryStorage {
                 object: stored.clone(),
                 previous: None,
             },
+            None,
         );
         Ok(stored)
     }
@@ -409,10 +531,9 @@ impl MemoryStorage {
         }
         state.revision += 1;
         let revision = state.revision;
-        let previous = state
+        let before = state
             .objects
-            .insert(key.to_string(), (value.clone(), revision))
-            .map(|(v, _)| v);
+            .insert(key.to_string(), (value.clone(), revision));
         let stored = Stored {
             key: key.to_string(),
             value,
@@ -423,8 +544,9 @@ impl MemoryStorage {
             Event {
                 kind: EventType::Modified,
                 object: stored.clone(),
-                previous,
+                previous: before.as_ref().map(|(v, _)| v.clone()),
             },
+            before,
         );
         Ok(stored)
     }
@@ -444,7 +566,7 @@ impl MemoryStorage {
                 actual,
             });
         }
-        let Some((value, _)) = state.objects.remove(key) else {
+        let Some((value, last)) = state.objects.remove(key) else {
             return Err(StorageError::NotFound(key.to_string()));
         };
         state.revision += 1;
@@ -453,6 +575,7 @@ impl MemoryStorage {
             value,
             revision: state.revision,
         };
+        let before = Some((stored.value.clone(), last));
         self.record(
             &mut state,
             Event {
@@ -460,27 +583,78 @@ impl MemoryStorage {
                 object: stored.clone(),
                 previous: None,
             },
+            before,
         );
         Ok(stored)
     }
 
+    /// A page at `request.revision`: the current objects from the first
+    /// key on, with the changes made since that revision undone (each
+    /// changed key takes its state before the oldest such change), merged
+    /// in key order. Only the page's objects are cloned.
+    fn list_page_now(&self, prefix: &str, request: &ListRequest) -> Result<ListPage, StorageError> {
+        let state = self.lock();
+        let at = request
+            .revision
+            .unwrap_or(state.revision)
+            .min(state.revision);
+        state.check_kept(at)?;
+        let from = match &request.from_key {
+            Some(k) if k.as_str() > prefix => k.clone(),
+            _ => prefix.to_string(),
+        };
+        let in_range = |k: &str| k.starts_with(prefix) && k >= from.as_str();
+        // Newest first, so the oldest change after `at` wins.
+        let mut undone: BTreeMap<&str, Option<(&Value, Revision)>> = BTreeMap::new();
+        for change in state.history.iter().rev() {
+            let key = change.event.object.key.as_str();
+            if change.event.object.revision <= at {
+                break;
+            }
+            if in_range(key) {
+                undone.insert(key, change.before.as_ref().map(|(v, r)| (v, *r)));
+            }
+        }
+        let current = state
+            .objects
+            .range(from.clone()..)
+            .take_while(|(k, _)| k.starts_with(prefix))
+            .filter(|(k, _)| !undone.contains_key(k.as_str()))
+            .map(|(k, (v, r))| (k.as_str(), (v, *r)));
+        let restored = undone
+            .iter()
+            .filter_map(|(k, state)| state.map(|s| (*k, s)));
+        let mut merged = Merged {
+            a: current.peekable(),
+            b: restored.peekable(),
+        };
+        let limit = request.limit.unwrap_or(usize::MAX);
+        let items: Vec<Stored> = merged
+            .by_ref()
+            .take(limit)
+            .map(|(k, (v, r))| Stored {
+                key: k.to_string(),
+                value: v.clone(),
+                revision: r,
+            })
+            .collect();
+        let remaining = merged.count() as u64;
+        Ok(ListPage {
+            items,
+            revision: at,
+            more: remaining > 0,
+            remaining,
+        })
+    }
+
     fn watch_now(&self, prefix: &str, from: Revision) -> Result<Watch, StorageError> {
         let mut state = self.lock();
-        // The history holds every change after `oldest - 1`.
-        let oldest = state
-            .history
-            .front()
-            .map_or(state.revision + 1, |e| e.object.revision);
-        if from + 1 < oldest && from < state.revision {
-            return Err(StorageError::TooOld {
-                requested: from,
-                oldest: oldest - 1,
-            });
-        }
+        state.check_kept(from)?;
         let (sender, receiver) = unbounded();
         for e in state
             .history
             .iter()
+            .map(|c| &c.event)
             .filter(|e| e.object.revision > from && e.object.key.starts_with(prefix))
         {
             // The receiver is alive: it is in this function.
@@ -491,6 +665,27 @@ impl MemoryStorage {
             sender,
         });
         Ok(Watch::new(receiver))
+    }
+}
+
+/// Two iterators of distinct keys, each in key order, merged in key order.
+struct Merged<A: Iterator, B: Iterator> {
+    a: std::iter::Peekable<A>,
+    b: std::iter::Peekable<B>,
+}
+
+impl<'k, T, A, B> Iterator for Merged<A, B>
+where
+    A: Iterator<Item = (&'k str, T)>,
+    B: Iterator<Item = (&'k str, T)>,
+{
+    type Item = (&'k str, T);
+    fn next(&mut self) -> Option<Self::Item> {
+        match (self.a.peek(), self.b.peek()) {
+            (Some((ka, _)), Some((kb, _))) if kb < ka => self.b.next(),
+            (Some(_), _) => self.a.next(),
+            (None, _) => self.b.next(),
+        }
     }
 }
 
@@ -540,6 +735,161 @@ mod tests {
             ["/x/a", "/x/b"]
         );
         assert_eq!(rev, 4);
+    }
+
+    fn keys(page: &ListPage) -> Vec<(&str, Revision)> {
+        page.items
+            .iter()
+            .map(|s| (s.key.as_str(), s.revision))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn pages_read_one_revision_while_the_store_changes() {
+        let s = MemoryStorage::new();
+        for k in ["/p/a", "/p/b", "/p/c", "/p/d", "/q/a"] {
+            s.create(k, json!(k)).await.unwrap();
+        }
+        let first = s
+            .list_page(
+                "/p/",
+                &ListRequest {
+                    limit: Some(2),
+                    ..ListRequest::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(keys(&first), [("/p/a", 1), ("/p/b", 2)]);
+        assert_eq!((first.revision, first.more, first.remaining), (5, true, 2));
+        // Changes after the first page: a new key before and after the
+        // page boundary, a change and a deletion of keys still to come.
+        s.create("/p/bb", json!(0)).await.unwrap();
+        s.create("/p/e", json!(0)).await.unwrap();
+        s.update("/p/c", json!("changed"), 3).await.unwrap();
+        s.delete("/p/d", None).await.unwrap();
+        let rest = ListRequest {
+            from_key: Some("/p/b\0".into()),
+            revision: Some(first.revision),
+            limit: None,
+        };
+        let second = s.list_page("/p/", &rest).await.unwrap();
+        assert_eq!(keys(&second), [("/p/c", 3), ("/p/d", 4)]);
+        assert_eq!(second.items[0].value, json!("/p/c"));
+        assert_eq!((second.revision, second.more), (5, false));
+        // The same range now.
+        let now = s
+            .list_page(
+                "/p/",
+                &ListRequest {
+                    from_key: Some("/p/b\0".into()),
+                    ..ListRequest::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(keys(&now), [("/p/bb", 6), ("/p/c", 8), ("/p/e", 7)]);
+        assert_eq!(now.revision, 9);
+        // A limit counts what remains at the old revision.
+        let one = ListRequest {
+            limit: Some(1),
+            ..rest
+        };
+        let page = s.list_page("/p/", &one).await.unwrap();
+        assert_eq!(keys(&page), [("/p/c", 3)]);
+        assert_eq!((page.more, page.remaining), (true, 1));
+    }
+
+    #[tokio::test]
+    async fn a_page_at_a_revision_the_history_left_is_too_old() {
+        let s = MemoryStorage::with_history(2);
+        for k in ["/p/a", "/p/b", "/p/c"] {
+            s.create(k, json!(1)).await.unwrap();
+        }
+        let at = |revision| ListRequest {
+            revision: Some(revision),
+            ..ListRequest::default()
+        };
+        // Changes 2 and 3 are kept: revision 1 can be restored, 0 cannot.
+        assert_eq!(
+            keys(&s.list_page("/p/", &at(1)).await.unwrap()),
+            [("/p/a", 1)]
+        );
+        assert_eq!(
+            s.list_page("/p/", &at(0)).await,
+            Err(StorageError::TooOld {
+                requested: 0,
+                oldest: 1
+            })
+        );
+        // The current revision is always there.
+        assert_eq!(s.list_page("/p/", &at(3)).await.unwrap().items.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn the_default_page_reads_the_current_revision_only() {
+        /// A storage that only implements `list`.
+        struct Plain(MemoryStorage);
+        impl Storage for Plain {
+            fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
+                self.0.get(key)
+            }
+            fn list<'a>(
+                &'a self,
+                prefix: &'a str,
+            ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
+                self.0.list(prefix)
+            }
+            fn create<'a>(
+                &'a self,
+                key: &'a str,
+                value: Value,
+            ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+                self.0.create(key, value)
+            }
+            fn update<'a>(
+                &'a self,
+                key: &'a str,
+                value: Value,
+                expected: Revision,
+            ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+                self.0.update(key, value, expected)
+            }
+            fn delete<'a>(
+                &'a self,
+                key: &'a str,
+                expected: Option<Revision>,
+            ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+                self.0.delete(key, expected)
+            }
+            fn watch<'a>(
+                &'a self,
+                prefix: &'a str,
+                from: Revision,
+            ) -> BoxFuture<'a, Result<Watch, StorageError>> {
+                self.0.watch(prefix, from)
+            }
+            fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
+                self.0.revision()
+            }
+        }
+        let s = Plain(MemoryStorage::new());
+        for k in ["/p/a", "/p/b", "/p/c"] {
+            s.create(k, json!(1)).await.unwrap();
+        }
+        let request = ListRequest {
+            from_key: Some("/p/a\0".into()),
+            limit: Some(1),
+            revision: Some(3),
+        };
+        let page = s.list_page("/p/", &request).await.unwrap();
+        assert_eq!(keys(&page), [("/p/b", 2)]);
+        assert_eq!((page.more, page.remaining), (true, 1));
+        s.delete("/p/c", None).await.unwrap();
+        assert!(matches!(
+            s.list_page("/p/", &request).await,
+            Err(StorageError::TooOld { requested: 3, .. })
+        ));
     }
 
     #[tokio::test]
