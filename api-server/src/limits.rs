@@ -93,43 +93,30 @@ pub(crate) fn deadline_exceeded() -> Status {
     )
 }
 
-/// A Go duration (`time.ParseDuration`: `300ms`, `1.5h`, `2h45m`, `32s`);
-/// `None` when it is not one or is negative.
-pub(crate) fn parse_go_duration(text: &str) -> Option<Duration> {
-    let mut rest = text.strip_prefix('+').unwrap_or(text);
-    if rest == "0" {
-        return Some(Duration::ZERO);
+/// The deadline of a request that is not a watch, as the apiserver's
+/// `WithRequestDeadline` reads its `timeout` parameter (a Go duration):
+/// a timeout shorter than the server's (`--request-timeout`) applies;
+/// none, zero, a negative one or a longer one leave the server's. A value
+/// that is not a duration is 400 `invalid timeout specified in the request
+/// URL - time: invalid duration "abc"`.
+pub(crate) fn request_deadline(
+    timeout: Option<&str>,
+    server_timeout: Duration,
+) -> Result<Duration, Status> {
+    let Some(text) = timeout.filter(|t| !t.is_empty()) else {
+        return Ok(server_timeout);
+    };
+    let requested = api_core::meta::Duration::parse(text).map_err(|e| {
+        Status::bad_request(format!(
+            "invalid timeout specified in the request URL - {e}"
+        ))
+    })?;
+    let seconds = requested.as_secs_f64();
+    if seconds > 0.0 && seconds < server_timeout.as_secs_f64() {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Ok(server_timeout)
     }
-    if rest.is_empty() || rest.starts_with('-') {
-        return None;
-    }
-    let mut total = 0f64;
-    while !rest.is_empty() {
-        let number_end = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(rest.len());
-        let (number, tail) = rest.split_at(number_end);
-        if number.is_empty() || number == "." {
-            return None;
-        }
-        let value: f64 = number.parse().ok()?;
-        let unit_end = tail
-            .find(|c: char| c.is_ascii_digit() || c == '.')
-            .unwrap_or(tail.len());
-        let (unit, tail) = tail.split_at(unit_end);
-        let seconds = match unit {
-            "ns" => 1e-9,
-            "us" | "µs" | "μs" => 1e-6,
-            "ms" => 1e-3,
-            "s" => 1.0,
-            "m" => 60.0,
-            "h" => 3600.0,
-            _ => return None,
-        };
-        total += value * seconds;
-        rest = tail;
-    }
-    Duration::try_from_secs_f64(total).ok()
 }
 
 #[cfg(test)]
@@ -153,51 +140,45 @@ mod tests {
         assert_eq!(limiter.open("carol"), (2, 0), "released on drop");
     }
 
-    /// Cases of Go's `time_test.go` `parseDurationTests`.
+    /// `WithRequestDeadline`'s cases (`TestParseTimeout`,
+    /// `TestWithRequestDeadline`): the parameter within the server's
+    /// limit, the server's otherwise, 400 for a malformed one.
     #[test]
-    fn go_durations() {
-        let ok = [
-            ("0", 0.0),
-            ("5s", 5.0),
-            ("30s", 30.0),
-            ("1478s", 1478.0),
-            ("+5s", 5.0),
-            ("5.0s", 5.0),
-            ("5.6s", 5.6),
-            ("5.s", 5.0),
-            (".5s", 0.5),
-            ("1.004s", 1.004),
-            ("100.00100s", 100.001),
-            ("10ns", 10e-9),
-            ("11us", 11e-6),
-            ("12µs", 12e-6),
-            ("13ms", 13e-3),
-            ("14s", 14.0),
-            ("15m", 900.0),
-            ("16h", 57600.0),
-            ("3h30m", 12600.0),
-            ("10.5s4m", 250.5),
-            ("1h2m3s4ms5us6ns", 3723.004005006),
-            ("39h9m14.425s", 140_954.425),
-        ];
-        for (text, seconds) in ok {
-            let d = parse_go_duration(text).unwrap_or_else(|| panic!("{text}"));
-            assert!((d.as_secs_f64() - seconds).abs() < 1e-9, "{text}: {d:?}");
-        }
-        for bad in [
-            "",
-            "3",
-            "-",
-            "s",
-            ".",
-            "-.",
-            ".s",
-            "+.s",
-            "1d",
-            "-5s",
-            "3000000h0x",
+    fn request_deadlines() {
+        let server = Duration::from_secs(60);
+        for (timeout, want) in [
+            (None, 60.0),
+            (Some(""), 60.0),
+            (Some("10s"), 10.0),
+            (Some("1.5s"), 1.5),
+            (Some("300ms"), 0.3),
+            (Some("0s"), 60.0),
+            (Some("0"), 60.0),
+            (Some("-5s"), 60.0),
+            (Some("2m"), 60.0),
         ] {
-            assert_eq!(parse_go_duration(bad), None, "{bad}");
+            let got = request_deadline(timeout, server).unwrap();
+            assert!(
+                (got.as_secs_f64() - want).abs() < 1e-9,
+                "{timeout:?}: {got:?}"
+            );
+        }
+        for (bad, message) in [
+            ("abc", r#"time: invalid duration "abc""#),
+            ("foo", r#"time: invalid duration "foo""#),
+            ("1", r#"time: missing unit in duration "1""#),
+            ("1d", r#"time: unknown unit "d" in duration "1d""#),
+        ] {
+            let e = request_deadline(Some(bad), server).unwrap_err();
+            assert_eq!(
+                (e.code, e.reason.as_str(), e.message),
+                (
+                    400,
+                    "BadRequest",
+                    format!("invalid timeout specified in the request URL - {message}")
+                ),
+                "{bad}"
+            );
         }
     }
 }

@@ -245,6 +245,7 @@ impl Namespaces {
                     return Err(Status::internal_error("an apply created nothing"));
                 }
             };
+            api_core::registry::applied_name(&new, name)?;
             let result = match &current {
                 None => self.insert(&new, None).await.map(|ns| (ns, true)),
                 Some(current) => {

@@ -248,49 +248,49 @@ pub(crate) fn check_list_revision(params: &ListParams, current: &str) -> Result<
     Ok(())
 }
 
-/// `fieldValidation`.
-pub(crate) fn field_validation(query: &Query) -> Result<FieldValidation, Status> {
+/// `fieldValidation`'s values, as `ValidateFieldValidation` lists them
+/// (the empty value means the default, `Warn`).
+const FIELD_VALIDATIONS: [&str; 4] = ["", "Ignore", "Strict", "Warn"];
+
+/// `fieldValidation`, or its `Unsupported value` error.
+fn field_validation(query: &Query, errors: &mut ErrorList) -> FieldValidation {
     match query.get("fieldValidation").map(String::as_str) {
-        None | Some("") | Some("Warn") => Ok(FieldValidation::Warn),
-        Some("Ignore") => Ok(FieldValidation::Ignore),
-        Some("Strict") => Ok(FieldValidation::Strict),
-        Some(other) => Err(Status::bad_request(format!(
-            "fieldValidation parameter unsupported: {other}"
-        ))),
+        None | Some("") | Some("Warn") => FieldValidation::Warn,
+        Some("Ignore") => FieldValidation::Ignore,
+        Some("Strict") => FieldValidation::Strict,
+        Some(other) => {
+            errors.push(FieldError::not_supported(
+                &FieldPath::new("fieldValidation"),
+                other,
+                &FIELD_VALIDATIONS,
+            ));
+            FieldValidation::Warn
+        }
     }
 }
 
-/// `dryRun`: only `All` exists (422 `<kind>Options.meta.k8s.io "" is
-/// invalid: dryRun: Unsupported value: ...` otherwise, as
-/// `ValidateDryRun` answers).
-fn dry_run(query: &Query, options_kind: &str) -> Result<bool, Status> {
+/// `dryRun`: only `All` exists (`ValidateDryRun`).
+fn dry_run(query: &Query, errors: &mut ErrorList) -> bool {
     match query.get("dryRun").map(String::as_str) {
-        None | Some("") => Ok(false),
-        Some("All") => Ok(true),
+        None | Some("") => false,
+        Some("All") => true,
         Some(other) => {
-            let mut errors = ErrorList::new();
             errors.push(FieldError::not_supported(
                 &FieldPath::new("dryRun"),
                 other,
                 &["All"],
             ));
-            Err(Status::invalid(
-                GroupKind::new("meta.k8s.io", options_kind),
-                "",
-                &errors,
-            ))
+            false
         }
     }
 }
 
 /// `fieldManager`: at most 128 characters, printable
 /// (`ValidateFieldManager`).
-fn field_manager(query: &Query, options_kind: &str) -> Result<Option<String>, Status> {
-    let Some(manager) = query.get("fieldManager").filter(|m| !m.is_empty()) else {
-        return Ok(None);
-    };
+fn field_manager(query: &Query, errors: &mut ErrorList) -> Option<String> {
+    let manager = query.get("fieldManager").filter(|m| !m.is_empty())?;
     let path = FieldPath::new("fieldManager");
-    let mut errors = ErrorList::new();
+    let before = errors.len();
     if manager.chars().count() > 128 {
         errors.push(FieldError::too_long(&path, 128));
     }
@@ -301,24 +301,29 @@ fn field_manager(query: &Query, options_kind: &str) -> Result<Option<String>, St
             "must only contain printable characters",
         ));
     }
-    if errors.is_empty() {
-        Ok(Some(manager.clone()))
-    } else {
-        Err(Status::invalid(
-            GroupKind::new("meta.k8s.io", options_kind),
-            "",
-            &errors,
-        ))
-    }
+    (errors.len() == before).then(|| manager.clone())
 }
 
 /// The options of a create (`CreateOptions`), an update (`UpdateOptions`)
-/// or a patch (`PatchOptions`).
+/// or a patch (`PatchOptions`), validated as `ValidateCreateOptions` and
+/// its siblings do: every problem in one 422 `<kind>Options.meta.k8s.io
+/// "" is invalid: ...` (`fieldManager`, `dryRun`, `fieldValidation`).
 pub(crate) fn write_options(query: &Query, options_kind: &str) -> Result<WriteOptions, Status> {
+    let mut errors = ErrorList::new();
+    let field_manager = field_manager(query, &mut errors);
+    let dry_run = dry_run(query, &mut errors);
+    let field_validation = field_validation(query, &mut errors);
+    if !errors.is_empty() {
+        return Err(Status::invalid(
+            GroupKind::new("meta.k8s.io", options_kind),
+            "",
+            &errors,
+        ));
+    }
     Ok(WriteOptions {
-        field_validation: field_validation(query)?,
-        dry_run: dry_run(query, options_kind)?,
-        field_manager: field_manager(query, options_kind)?,
+        field_validation,
+        dry_run,
+        field_manager,
         ..WriteOptions::default()
     })
 }
@@ -390,7 +395,7 @@ pub(crate) fn delete_options(query: &Query, body: &Bytes) -> Result<(DeleteOptio
                 let value = value.as_str().unwrap_or_default();
                 let mut q = Query::new();
                 q.insert("dryRun".into(), value.to_string());
-                dry |= dry_run(&q, "DeleteOptions")?;
+                dry |= delete_dry_run(&q)?;
             }
         }
         policy = v
@@ -411,7 +416,7 @@ pub(crate) fn delete_options(query: &Query, body: &Bytes) -> Result<(DeleteOptio
                 .map_err(|_| Status::bad_request(format!("invalid gracePeriodSeconds {g:?}")))?,
         );
     }
-    dry |= dry_run(query, "DeleteOptions")?;
+    dry |= delete_dry_run(query)?;
     if let Some(p) = query.get("propagationPolicy").filter(|p| !p.is_empty()) {
         policy = Some(p.clone());
     }
@@ -425,6 +430,16 @@ pub(crate) fn delete_options(query: &Query, body: &Bytes) -> Result<(DeleteOptio
         )));
     }
     Ok((options, dry))
+}
+
+/// A delete's `dryRun`.
+fn delete_dry_run(query: &Query) -> Result<bool, Status> {
+    let mut errors = ErrorList::new();
+    let dry = dry_run(query, &mut errors);
+    match errors.into_iter().next() {
+        Some(e) => Err(delete_invalid(e)),
+        None => Ok(dry),
+    }
 }
 
 fn delete_invalid(error: FieldError) -> Status {

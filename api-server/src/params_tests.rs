@@ -245,12 +245,29 @@ fn write_options() {
         "{}",
         e.message
     );
-    let e =
-        super::write_options(&query(&[("fieldValidation", "Loud")]), "CreateOptions").unwrap_err();
-    assert_eq!(
-        (e.code, e.message.as_str()),
-        (400, "fieldValidation parameter unsupported: Loud")
-    );
+    // As `ValidateCreateOptions` (apimachinery `validation.go`): 422,
+    // every value of `allowedFieldValidationValues` listed.
+    for kind in ["CreateOptions", "UpdateOptions", "PatchOptions"] {
+        let e = super::write_options(&query(&[("fieldValidation", "Bogus")]), kind).unwrap_err();
+        assert_eq!(
+            (e.code, e.reason.as_str(), e.message.as_str()),
+            (
+                422,
+                "Invalid",
+                format!(
+                    r#"{kind}.meta.k8s.io "" is invalid: fieldValidation: Unsupported value: "Bogus": supported values: "", "Ignore", "Strict", "Warn""#
+                )
+                .as_str()
+            )
+        );
+    }
+    // Every problem at once.
+    let e = super::write_options(
+        &query(&[("fieldValidation", "Loud"), ("dryRun", "Some")]),
+        "CreateOptions",
+    )
+    .unwrap_err();
+    assert_eq!(e.details.unwrap().causes.len(), 2, "{}", e.message);
 }
 
 #[test]

@@ -486,6 +486,7 @@ impl<T: RbacObject> RbacKind<T> {
                     created: false,
                 });
             };
+            api_core::registry::applied_name(&new, name)?;
             let bytes = serde_json::to_vec(&new).map_err(Status::internal_error)?;
             let (object, warnings) = Self::decode(&bytes, options.field_validation)?;
             let result = if live.is_null() {

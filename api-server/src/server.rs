@@ -56,7 +56,7 @@ use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use crate::discovery::{Discovery, NamespaceDiscovery};
 use crate::limits::{
     DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER, DEFAULT_REQUEST_TIMEOUT, WatchLimiter,
-    WatchSlot, deadline_exceeded, parse_go_duration,
+    WatchSlot, deadline_exceeded, request_deadline,
 };
 use crate::listen::Peer;
 use crate::namespaces::{Namespaces, namespace_not_found};
@@ -428,18 +428,20 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
             ),
             Err(status) => status_response(status),
         },
-        Ok(user) => {
-            let deadline = query
-                .get("timeout")
-                .and_then(|t| parse_go_duration(t))
-                .map_or(inner.request_timeout, |t| t.min(inner.request_timeout));
-            let dispatched =
-                CURRENT_USER.scope(user.clone(), dispatch(&inner, user, parts, query, body));
-            match tokio::time::timeout(deadline, dispatched).await {
-                Ok(response) => response,
-                Err(_) => status_response(deadline_exceeded()),
+        Ok(user) => match request_deadline(
+            query.get("timeout").map(String::as_str),
+            inner.request_timeout,
+        ) {
+            Err(status) => status_response(status),
+            Ok(deadline) => {
+                let dispatched =
+                    CURRENT_USER.scope(user.clone(), dispatch(&inner, user, parts, query, body));
+                match tokio::time::timeout(deadline, dispatched).await {
+                    Ok(response) => response,
+                    Err(_) => status_response(deadline_exceeded()),
+                }
             }
-        }
+        },
     };
     if pretty {
         response = indented(response).await;
@@ -679,14 +681,20 @@ async fn dispatch(
     body: Body,
 ) -> Response {
     let path = parts.uri.path().to_string();
+    // A write negotiates its response before it reads the body, as the
+    // apiserver's handlers do: an `Accept` it cannot honour is a 406 and
+    // nothing is written.
+    if matches!(
+        parts.method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    ) && resource_target(&path.trim_matches('/').split('/').collect::<Vec<_>>()).is_some()
+        && negotiate(header_str(&parts.headers, header::ACCEPT), false, false).is_none()
+    {
+        return status_response(Status::not_acceptable(&["application/json"]));
+    }
     let body = match axum::body::to_bytes(body, inner.max_request_bytes).await {
         Ok(b) => b,
-        Err(_) => {
-            return status_response(Status::request_entity_too_large(format!(
-                "limit is {}",
-                inner.max_request_bytes
-            )));
-        }
+        Err(e) => return status_response(body_error(e, inner.max_request_bytes)),
     };
     if let Some(namespaces) = &inner.namespaces
         && let Err(status) = inner
@@ -721,13 +729,27 @@ async fn dispatch(
                 "application/json",
             )
         }
+        // The legacy `APIVersions`, or the core group's aggregated
+        // discovery (`apidiscovery.k8s.io/v2`) when the client asks for
+        // it, as kube-apiserver serves both on `/api`.
         (Method::GET, ["api"]) => {
-            let host = header_str(&parts.headers, header::HOST).unwrap_or("127.0.0.1");
-            json_response(
-                StatusCode::OK,
-                &inner.discovery.api_versions(host),
-                "application/json",
-            )
+            let accept = header_str(&parts.headers, header::ACCEPT);
+            match negotiate(accept, false, true) {
+                Some(Representation::AggregatedDiscovery) => json_response(
+                    StatusCode::OK,
+                    &inner.discovery.aggregated_api(),
+                    Representation::AggregatedDiscovery.content_type(),
+                ),
+                Some(_) => {
+                    let host = header_str(&parts.headers, header::HOST).unwrap_or("127.0.0.1");
+                    json_response(
+                        StatusCode::OK,
+                        &inner.discovery.api_versions(host),
+                        "application/json",
+                    )
+                }
+                None => status_response(Status::not_acceptable(&["application/json"])),
+            }
         }
         (method, ["api", "v1", rest @ ..]) if inner.namespaces.is_some() => {
             core_request(inner, method, rest, &query, &parts.headers, body).await
@@ -799,6 +821,17 @@ async fn dispatch(
         }
         _ => status_response(not_found_path()),
     }
+}
+
+/// The answer to a body that could not be read: 413 when it is over the
+/// limit, 400 when it is broken (shorter than its `Content-Length`, a
+/// malformed chunk, a connection gone mid-body).
+fn body_error(error: axum::Error, limit: usize) -> Status {
+    let error = error.into_inner();
+    if error.is::<http_body_util::LengthLimitError>() {
+        return Status::request_entity_too_large(format!("limit is {limit}"));
+    }
+    Status::bad_request(format!("error reading the request body: {error}"))
 }
 
 /// `/api/v1/...`: the core group's `namespaces`.

@@ -199,8 +199,15 @@ async fn requests_past_their_deadline_are_504() {
         body["message"],
         "Timeout: request did not complete within requested timeout - context deadline exceeded"
     );
-    // A longer one, or a malformed one, keeps the server's.
-    for query in ["?timeout=32s", "?timeout=soon", ""] {
+    // A longer one keeps the server's; a malformed one is the
+    // apiserver's 400 (`WithRequestDeadline`).
+    let response = app
+        .clone()
+        .oneshot(request("GET", &format!("{GIZMOS}?timeout=soon"), ""))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    for query in ["?timeout=32s", "?timeout=0s", ""] {
         let response = app
             .clone()
             .oneshot(request("GET", &format!("{GIZMOS}{query}"), ""))

@@ -131,6 +131,7 @@ impl<K: Served> Registry<K> {
                     created: false,
                 });
             };
+            applied_name(&new, name)?;
             // What the schema allows and the type does not hold (fields
             // kept by preserve-unknown-fields the type drops) is dropped.
             let (mut object, _) = from_value_with_unknown::<K>(&new).map_err(|e| {
@@ -191,11 +192,15 @@ pub fn apply_config(
             }
         )));
     }
+    // A configuration without a name applies to the object the URL names
+    // (kube-rs applies partial objects so): the apiserver checks the name
+    // of the merged object (`checkName` after the patch), which the stored
+    // object gives; see [`applied_name`].
     let body_name = config
         .pointer("/metadata/name")
         .and_then(Value::as_str)
         .unwrap_or("");
-    if body_name != name {
+    if !body_name.is_empty() && body_name != name {
         return Err(name_mismatch(body_name, name));
     }
     if let (Some(request), Some(ns)) = (
@@ -211,6 +216,22 @@ pub fn apply_config(
         ));
     }
     Ok(config)
+}
+
+/// The apiserver's `checkName` of an applied object: the object that
+/// results from merging the configuration (which may leave the name out)
+/// into the stored one has the URL's name. A create from a configuration
+/// without a name fails here, as it does on the apiserver.
+pub fn applied_name(merged: &Value, name: &str) -> Result<(), Status> {
+    let merged_name = merged
+        .pointer("/metadata/name")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if merged_name == name {
+        Ok(())
+    } else {
+        Err(name_mismatch(merged_name, name))
+    }
 }
 
 /// The apply body: JSON, or YAML (a superset); one object.

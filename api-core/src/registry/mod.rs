@@ -67,7 +67,8 @@ use crate::validation::object_meta::{validate_object_meta, validate_object_meta_
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 pub use applying::{
-    ApplyOptions, RACE_ATTEMPTS, apply_config, lost_race, manager_required, name_mismatch,
+    ApplyOptions, RACE_ATTEMPTS, applied_name, apply_config, lost_race, manager_required,
+    name_mismatch,
 };
 pub use dry_run::DryRunStorage;
 pub use listing::{EXPIRED, INCONSISTENT_CONTINUE, too_large};
@@ -546,9 +547,20 @@ impl<K: Served> Registry<K> {
     }
 
     async fn stored(&self, namespace: &str, name: &str) -> Result<(K, Revision), Status> {
+        self.stored_raw(namespace, name)
+            .await
+            .map(|(object, stored)| (object, stored.revision))
+    }
+
+    /// The stored object, decoded and as stored.
+    async fn stored_raw(
+        &self,
+        namespace: &str,
+        name: &str,
+    ) -> Result<(K, storage::Stored), Status> {
         Self::check_name(name)?;
         match self.storage.get(&Self::key(namespace, name)).await {
-            Ok(s) => Ok((decode_stored(&s, &self.codec)?, s.revision)),
+            Ok(s) => Ok((decode_stored(&s, &self.codec)?, s)),
             Err(StorageError::NotFound(_)) => Err(Status::not_found(Self::resource(), name)),
             Err(e) => Err(Status::internal_error(e)),
         }
@@ -699,7 +711,7 @@ impl<K: Served> Registry<K> {
         Self::check_name(&name)?;
         Self::match_namespace(new.metadata_mut(), namespace)?;
         let ns = new.metadata().namespace.clone();
-        let (mut old, revision) = match self.stored(&ns, &name).await {
+        let (mut old, stored) = match self.stored_raw(&ns, &name).await {
             Ok(found) => found,
             Err(e) if e.code == 404 && self.strategy.allow_create_on_update() && !status => {
                 new.metadata_mut().resource_version.clear();
@@ -707,6 +719,7 @@ impl<K: Served> Registry<K> {
             }
             Err(e) => return Err(e),
         };
+        let revision = stored.revision;
         let rv = new.metadata().resource_version.clone();
         if rv.is_empty() {
             if self.strategy.allow_unconditional_update() {
@@ -802,11 +815,18 @@ impl<K: Served> Registry<K> {
                 Err(e) => Err(self.storage_error(e, &name)),
             };
         }
-        match self
-            .storage
-            .update(&key, encode(&new, &self.codec)?, revision)
-            .await
-        {
+        let encoded = encode(&new, &self.codec)?;
+        // A write that changes nothing writes nothing: no new
+        // resourceVersion, no watch event (etcd3's GuaranteedUpdate
+        // compares the new bytes with the stored ones).
+        if encoded == stored.value {
+            return Ok(Outcome {
+                object: decode_stored(&stored, &self.codec)?,
+                warnings,
+                created: false,
+            });
+        }
+        match self.storage.update(&key, encoded, revision).await {
             Ok(s) => Ok(Outcome {
                 object: decode_stored(&s, &self.codec)?,
                 warnings,

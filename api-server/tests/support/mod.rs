@@ -52,6 +52,14 @@ pub fn server() -> ApiServer {
         .build()
 }
 
+/// A server over `Counter`s that serves `Namespace`s too.
+pub fn server_with_namespaces() -> ApiServer {
+    ApiServer::builder()
+        .resource::<Counter>(DefaultStrategy)
+        .with_namespaces()
+        .build()
+}
+
 /// Serves `server` over plain HTTP on a free loopback port, in a task.
 pub async fn start(server: ApiServer) -> (SocketAddr, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -137,6 +145,34 @@ impl Client {
         let response = self
             .inner
             .request(self.request(method, path, body))
+            .await
+            .expect("the server answers");
+        let code = response.status();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .expect("a body")
+            .to_bytes();
+        Answer { code, body }
+    }
+
+    /// A request with a body of the given `Content-Type`.
+    pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Answer {
+        let mut request = self.request(method, path, Some(body));
+        request.headers_mut().insert(
+            header::CONTENT_TYPE,
+            content_type.parse().expect("a content type"),
+        );
+        let response = self
+            .inner
+            .request(request)
             .await
             .expect("the server answers");
         let code = response.status();
