@@ -11,7 +11,11 @@ use axum::http::Request;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
-use tokio::io::{AsyncRead, AsyncWrite};
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
@@ -34,7 +38,7 @@ pub struct Peer {
 /// the connection after it: slowloris).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a client may take to finish a TLS handshake.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+pub const HANDSHAKE_TIMEOUT: Duration = HEADER_READ_TIMEOUT;
 /// The largest request head (request line and headers) read over
 /// HTTP/1.1, and the header list over HTTP/2: 1 MiB, as Go's
 /// `http.DefaultMaxHeaderBytes` the apiserver uses.
@@ -44,6 +48,7 @@ impl ApiServer {
     /// Serves plain HTTP on `listener` until the future is dropped.
     pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
         let router = self.router();
+        let timeout = self.client_timeout();
         loop {
             let Some((stream, addr)) = accept(&listener).await else {
                 continue;
@@ -52,7 +57,7 @@ impl ApiServer {
                 addr: Some(addr),
                 certificate: None,
             };
-            tokio::spawn(serve_connection(stream, peer, router.clone()));
+            tokio::spawn(serve_connection(stream, peer, router.clone(), timeout));
         }
     }
 
@@ -62,6 +67,7 @@ impl ApiServer {
     pub async fn serve_tls(self, listener: TcpListener, tls: &ServerTls) -> std::io::Result<()> {
         let acceptor = tls.acceptor();
         let router = self.router();
+        let timeout = self.client_timeout();
         loop {
             let Some((stream, addr)) = accept(&listener).await else {
                 continue;
@@ -69,7 +75,7 @@ impl ApiServer {
             let acceptor = acceptor.clone();
             let router = router.clone();
             tokio::spawn(async move {
-                let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream));
+                let handshake = tokio::time::timeout(timeout, acceptor.accept(stream));
                 let Ok(Ok(stream)) = handshake.await else {
                     return;
                 };
@@ -80,7 +86,7 @@ impl ApiServer {
                     addr: Some(addr),
                     certificate,
                 };
-                serve_connection(stream, peer, router).await;
+                serve_connection(stream, peer, router, timeout).await;
             });
         }
     }
@@ -102,11 +108,14 @@ async fn accept(listener: &TcpListener) -> Option<(tokio::net::TcpStream, Socket
 }
 
 /// Serves one connection with the limits above, every request tagged
-/// with `peer`.
-async fn serve_connection<IO>(io: IO, peer: Peer, router: axum::Router)
+/// with `peer`. `timeout` bounds the wait for the first bytes (hyper's
+/// version detection waits for them without a timer) and each request's
+/// headers.
+async fn serve_connection<IO>(io: IO, peer: Peer, router: axum::Router, timeout: Duration)
 where
     IO: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    let io = FirstBytes::new(io, timeout);
     let service = router.map_request(move |request: Request<Incoming>| {
         let mut request = request.map(axum::body::Body::new);
         request.extensions_mut().insert(peer.clone());
@@ -117,7 +126,7 @@ where
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_READ_TIMEOUT)
+        .header_read_timeout(timeout)
         .max_buf_size(MAX_HEADER_BYTES);
     builder
         .http2()
@@ -126,4 +135,81 @@ where
     let _ = builder
         .serve_connection_with_upgrades(TokioIo::new(io), service)
         .await;
+}
+
+/// A connection that must start talking within a deadline: a read that
+/// has not produced a byte by then fails with `TimedOut`, which ends the
+/// connection. After the first byte it is the stream itself.
+struct FirstBytes<IO> {
+    io: IO,
+    deadline: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<IO> FirstBytes<IO> {
+    fn new(io: IO, timeout: Duration) -> Self {
+        FirstBytes {
+            io,
+            deadline: Some(Box::pin(tokio::time::sleep(timeout))),
+        }
+    }
+}
+
+impl<IO: AsyncRead + Unpin> AsyncRead for FirstBytes<IO> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let this = &mut *self;
+        match Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Ready(result) => {
+                if buf.filled().len() > before {
+                    this.deadline = None;
+                }
+                Poll::Ready(result)
+            }
+            Poll::Pending => {
+                let expired = this
+                    .deadline
+                    .as_mut()
+                    .is_some_and(|d| d.as_mut().poll(cx).is_ready());
+                if expired {
+                    Poll::Ready(Err(std::io::ErrorKind::TimedOut.into()))
+                } else {
+                    Poll::Pending
+                }
+            }
+        }
+    }
+}
+
+impl<IO: AsyncWrite + Unpin> AsyncWrite for FirstBytes<IO> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
 }

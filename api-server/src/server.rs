@@ -90,6 +90,7 @@ pub struct ServerBuilder {
     authenticator: Option<Authenticator>,
     max_watches: (usize, usize),
     request_timeout: Duration,
+    client_timeout: Duration,
     audit: Option<AuditLog>,
     rbac: bool,
 }
@@ -202,6 +203,17 @@ impl ServerBuilder {
         self
     }
 
+    /// How long a client may take over each step before its request is
+    /// read: the TLS handshake, the first bytes of a request (after the
+    /// handshake, or on a new connection), and a request's headers; the
+    /// connection is closed after it (slowloris, idle sockets holding file
+    /// descriptors). Default [`HEADER_READ_TIMEOUT`](crate::listen::HEADER_READ_TIMEOUT),
+    /// 10 s.
+    pub fn client_timeout(mut self, timeout: Duration) -> Self {
+        self.client_timeout = timeout;
+        self
+    }
+
     /// Authorizes requests by `mode` (default
     /// [`AuthorizationMode::AlwaysAllow`]). With RBAC, the four RBAC kinds
     /// are served from the builder's storage (set the storage first) and
@@ -266,6 +278,7 @@ impl ServerBuilder {
                 authenticator: self.authenticator,
                 watches: WatchLimiter::new(self.max_watches.0, self.max_watches.1),
                 request_timeout: self.request_timeout,
+                client_timeout: self.client_timeout,
                 audit: self.audit,
                 rbac,
             }),
@@ -285,6 +298,7 @@ struct Inner {
     authenticator: Option<Authenticator>,
     watches: Arc<WatchLimiter>,
     request_timeout: Duration,
+    client_timeout: Duration,
     audit: Option<AuditLog>,
     rbac: Option<Arc<RbacState>>,
 }
@@ -307,9 +321,16 @@ impl ApiServer {
             authenticator: None,
             max_watches: (DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER),
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            client_timeout: crate::listen::HEADER_READ_TIMEOUT,
             audit: None,
             rbac: false,
         }
+    }
+
+    /// How long a client may take before its request is read (see
+    /// [`ServerBuilder::client_timeout`]).
+    pub(crate) fn client_timeout(&self) -> Duration {
+        self.inner.client_timeout
     }
 
     /// The server as an axum `Router` (a tower `Service`).
