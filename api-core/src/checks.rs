@@ -3,14 +3,12 @@
 //! types and wording for custom resources ("spec.size in body should be
 //! greater than or equal to 1"). Generated `validate()` code calls these.
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, RwLock};
-
 use regex::Regex;
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::__private::{Keywords, Num};
+use crate::go_regex;
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 /// The largest integer every JSON reader keeps exactly (2^53 − 1).
@@ -94,96 +92,20 @@ pub fn safe_integer(value: i64, path: &FieldPath<'_>, errors: &mut ErrorList) {
     }
 }
 
-static REGEXES: LazyLock<RwLock<HashMap<&'static str, Option<&'static Regex>>>> =
-    LazyLock::new(|| RwLock::new(HashMap::new()));
-
-/// A Go (RE2) pattern compiled for matching, once per pattern: Perl classes
-/// (`\d`, `\w`, `\s`, `\b`) are ASCII as in Go. `None` when it does not
-/// compile (the derive checks patterns at compile time, so only a pattern
-/// this build of `regex` cannot handle gets here; it is then not checked).
-pub fn go_regex(pattern: &'static str) -> Option<&'static Regex> {
-    if let Some(found) = REGEXES.read().ok().and_then(|m| m.get(pattern).copied()) {
-        return found;
-    }
-    let compiled = Regex::new(&ascii_classes(pattern))
-        .ok()
-        .map(|r| &*Box::leak(Box::new(r)));
-    if let Ok(mut m) = REGEXES.write() {
-        m.insert(pattern, compiled);
-    }
-    compiled
-}
-
-/// Compiles a Go (RE2) pattern for matching (generated code keeps the
-/// result in a `static` where the pattern is declared).
-pub fn compile_go_regex(pattern: &str) -> Option<Regex> {
-    Regex::new(&ascii_classes(pattern)).ok()
-}
-
 /// The regex of `pattern`, compiled once into `cell` (a `static` where the
-/// pattern is declared). One non-generic function for every pattern, so
-/// each declaration adds a static, not a new `OnceLock` initialiser.
+/// pattern is declared, so that matching takes no lock). One non-generic
+/// function for every pattern, so each declaration adds a static, not a
+/// new `OnceLock` initialiser. The pattern is Go's (RE2), compiled as
+/// schema validation and CEL compile it (the Perl classes `\d`, `\w`, `\s`
+/// and `\b` are ASCII, ...), through their cache. `None` when this build
+/// cannot match it (the derive checks patterns at compile time): values
+/// are then not checked against it.
 pub fn cached_go_regex(
     cell: &'static std::sync::OnceLock<Option<Regex>>,
     pattern: &'static str,
 ) -> Option<&'static Regex> {
-    cell.get_or_init(|| compile_go_regex(pattern)).as_ref()
-}
-
-/// Rewrites Perl classes to their ASCII meaning (Go's), outside and inside
-/// character classes.
-pub fn ascii_classes(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len() + 16);
-    let mut chars = pattern.chars().peekable();
-    let mut in_class = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                let Some(n) = chars.next() else {
-                    out.push('\\');
-                    break;
-                };
-                let rep = match (n, in_class) {
-                    ('d', false) => "[0-9]",
-                    ('D', false) => "[^0-9]",
-                    ('w', false) => "[0-9A-Za-z_]",
-                    ('W', false) => "[^0-9A-Za-z_]",
-                    ('s', false) => r"[\t\n\f\r ]",
-                    ('S', false) => r"[^\t\n\f\r ]",
-                    ('b', false) => r"(?-u:\b)",
-                    ('B', false) => r"(?-u:\B)",
-                    ('d', true) => "0-9",
-                    ('w', true) => "0-9A-Za-z_",
-                    ('s', true) => r"\t\n\f\r ",
-                    _ => {
-                        out.push('\\');
-                        out.push(n);
-                        continue;
-                    }
-                };
-                out.push_str(rep);
-            }
-            '[' if !in_class => {
-                in_class = true;
-                out.push('[');
-                // A leading `]` or `^]` is literal inside a class.
-                if chars.peek() == Some(&'^') {
-                    out.push('^');
-                    chars.next();
-                }
-                if chars.peek() == Some(&']') {
-                    out.push(']');
-                    chars.next();
-                }
-            }
-            ']' if in_class => {
-                in_class = false;
-                out.push(']');
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    cell.get_or_init(|| go_regex::compile(pattern).ok().map(|re| Regex::clone(&re)))
+        .as_ref()
 }
 
 /// `minLength`, `maxLength` (in characters), `pattern` and `enum` of a string.
@@ -206,10 +128,7 @@ pub fn string(value: &str, kw: &Keywords, path: &FieldPath<'_>, errors: &mut Err
         }
     }
     if let Some(pattern) = kw.pattern
-        && let Some(re) = kw
-            .regex
-            .map_or_else(|| go_regex(pattern), |compiled| compiled())
-        && !re.is_match(value)
+        && !matches_pattern(pattern, kw.regex, value)
     {
         errors.push(FieldError::invalid(
             path,
@@ -219,6 +138,21 @@ pub fn string(value: &str, kw: &Keywords, path: &FieldPath<'_>, errors: &mut Err
     }
     if !kw.enum_values.is_empty() && !kw.enum_values.contains(&value) {
         errors.push(FieldError::not_supported(path, value, kw.enum_values));
+    }
+}
+
+/// Whether `value` matches `pattern`, compiled by `compiled` (generated
+/// code) or else from the shared cache; `true` when it cannot be matched.
+fn matches_pattern(
+    pattern: &str,
+    compiled: Option<fn() -> Option<&'static Regex>>,
+    value: &str,
+) -> bool {
+    match compiled {
+        Some(compiled) => compiled().is_none_or(|re| re.is_match(value)),
+        None => go_regex::compile(pattern)
+            .ok()
+            .is_none_or(|re| re.is_match(value)),
     }
 }
 
@@ -352,16 +286,25 @@ pub fn list_set<T: Serialize>(items: &[T], path: &FieldPath<'_>, errors: &mut Er
 mod tests {
     use super::*;
 
+    /// Typed `pattern`s are Go's: `\d` is ASCII, whether the regex comes
+    /// from generated code or from the shared cache.
     #[test]
-    fn perl_classes_are_ascii() {
-        assert_eq!(ascii_classes(r"^\d+$"), "^[0-9]+$");
-        assert_eq!(ascii_classes(r"[\d.]"), "[0-9.]");
-        assert_eq!(ascii_classes(r"[^\w-]"), "[^0-9A-Za-z_-]");
-        assert_eq!(ascii_classes(r"a\.b"), r"a\.b");
-        let re = go_regex(r"^\d+$").unwrap();
+    fn patterns_are_go_s() {
+        static RE: std::sync::OnceLock<Option<Regex>> = std::sync::OnceLock::new();
+        let re = cached_go_regex(&RE, r"^\d+$").unwrap();
         assert!(re.is_match("123"));
         assert!(!re.is_match("١٢٣"));
-        assert!(go_regex("(").is_none());
+        static BAD: std::sync::OnceLock<Option<Regex>> = std::sync::OnceLock::new();
+        assert!(cached_go_regex(&BAD, "(").is_none());
+        let kw = Keywords {
+            pattern: Some(r"^\d+$"),
+            ..Keywords::NONE
+        };
+        for (value, ok) in [("123", true), ("１２", false), ("١٢٣", false)] {
+            let mut errors = ErrorList::new();
+            string(value, &kw, &FieldPath::new("spec"), &mut errors);
+            assert_eq!(errors.is_empty(), ok, "{value}");
+        }
     }
 
     /// One keyword of api-keywords' table set to a value that `violation`

@@ -29,6 +29,7 @@ pub mod crd;
 pub mod decode;
 #[doc(hidden)]
 pub mod facts;
+mod go_regex;
 #[cfg(feature = "k8s-openapi")]
 pub mod k8s;
 pub mod labels;

@@ -62,7 +62,6 @@ use crate::validation::{ErrorList, FieldError, FieldPath};
 #[cfg(feature = "cel")]
 pub(crate) mod cel;
 mod crd;
-mod go_regex;
 mod node;
 mod rules;
 mod values;

@@ -6,10 +6,11 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
+use crate::go_regex;
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
+use super::bounded;
 use super::node::{Items, Node, SchemaOrBool};
-use super::{bounded, go_regex};
 
 const OPENAPI_V3_TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
 const META_FIELDS: [&str; 3] = ["metadata", "kind", "apiVersion"];

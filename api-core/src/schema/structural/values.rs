@@ -4,11 +4,12 @@
 
 use serde_json::{Map, Value};
 
+use crate::go_regex;
 use crate::validation::names::is_dns1035_label;
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 use super::node::{Node, SchemaOrBool};
-use super::{MAX_VALUE_DEPTH, bounded, depth_exceeds, go_regex, json_equal};
+use super::{MAX_VALUE_DEPTH, bounded, depth_exceeds, json_equal};
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
 
@@ -265,7 +266,7 @@ fn value_checks(
                 ));
             }
             if let Some(pattern) = s.pattern.filter(|p| !p.is_empty())
-                && let Some(re) = go_regex::compile(pattern)
+                && let Ok(re) = go_regex::compile(pattern)
                 && !re.is_match(st)
             {
                 errs.push(FieldError::invalid(
@@ -693,5 +694,44 @@ fn coerce_meta(pos: &MetaPos<'_>, d: &Value) -> Result<(), String> {
             coerce_object_meta(&v)
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::schema::structural::validate;
+    use crate::validation::FieldPath;
+
+    /// Whether `value` matches `pattern` by [`validate`].
+    fn matches(pattern: &str, value: &str) -> bool {
+        let schema = json!({"type": "string", "pattern": pattern});
+        validate(&json!(value), &schema, &FieldPath::new("spec")).is_empty()
+    }
+
+    /// `pattern` values are matched as Go's `regexp` matches them: the
+    /// Perl classes and word boundaries are ASCII (issue 28).
+    #[test]
+    fn perl_classes_are_go_s() {
+        assert!(matches(r"^\d+$", "0123456789"));
+        // Arabic-Indic and fullwidth digits are not Go's `\d`.
+        assert!(!matches(r"^\d+$", "١٢٣"));
+        assert!(!matches(r"^\d+$", "１２"));
+        assert!(!matches(r"^[\d]+$", "١٢٣"));
+        assert!(matches(r"^\D+$", "١٢٣"));
+        // `\w` is `[0-9A-Za-z_]`.
+        assert!(matches(r"^\w+$", "a_Z9"));
+        assert!(!matches(r"^\w+$", "é"));
+        assert!(!matches(r"^[\w]+$", "é"));
+        // `\s` is `[\t\n\f\r ]`: no U+00A0, no `\v`.
+        assert!(matches(r"^a\sb$", "a b"));
+        assert!(!matches(r"^a\sb$", "a\u{a0}b"));
+        assert!(!matches(r"^a\sb$", "a\u{b}b"));
+        // `\b` is between an ASCII word character and anything else.
+        assert!(matches(r"\bx", "éx"));
+        assert!(!matches(r"\bx", "ax"));
+        // `é` is no word character: no boundary after it.
+        assert!(!matches(r"^é\b", "é"));
     }
 }

@@ -247,7 +247,7 @@ fn compile(
 ) -> Result<Parsed, String> {
     let failed = |e: String| format!("compilation failed: {e}");
     let (expr, info, depth) = limits::parse(super::ENV.parser(), source).map_err(failed)?;
-    let go_regex = |pattern: &str| super::lib::regex::go_regex(pattern).map(drop);
+    let go_regex = |pattern: &str| super::lib::regex::check(pattern);
     let checked = depth
         .run(|| api_cel::check_ast_with_regex(&expr, &info, source, vars, &go_regex))
         .map_err(failed)?;
@@ -271,7 +271,7 @@ fn constant_patterns(e: &IdedExpr) -> Result<(), String> {
         && c.target.is_some()
         && let Some(Expr::Literal(LiteralValue::String(p))) = c.args.first().map(|a| &a.expr)
     {
-        super::lib::regex::go_regex(p.inner())
+        super::lib::regex::check(p.inner())
             .map_err(|e| format!("program instantiation failed: {e}"))?;
     }
     let mut result = Ok(());
