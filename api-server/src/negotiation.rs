@@ -30,6 +30,13 @@ pub const TABLE_V1: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
 /// The `Content-Type` of a `meta.k8s.io/v1beta1` Table response.
 pub const TABLE_V1BETA1: &str = "application/json;as=Table;v=v1beta1;g=meta.k8s.io";
 
+/// The `Content-Type` of a `meta.k8s.io/v1` PartialObjectMetadata.
+pub const PARTIAL_V1: &str = "application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io";
+
+/// The `Content-Type` of a `meta.k8s.io/v1` PartialObjectMetadataList.
+pub const PARTIAL_LIST_V1: &str =
+    "application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io";
+
 /// A representation a response can take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Representation {
@@ -37,6 +44,14 @@ pub enum Representation {
     Json,
     /// A `Table` of the given version.
     Table(TableVersion),
+    /// The object's metadata only: a `PartialObjectMetadata` of the
+    /// given `meta.k8s.io` version (kube-rs' `get_metadata`,
+    /// `patch_metadata`, the events of `metadata_watcher`).
+    PartialObjectMetadata(TableVersion),
+    /// A list's metadata only: a `PartialObjectMetadataList` (kube-rs'
+    /// `list_metadata`; for a watch, each event's object is a
+    /// `PartialObjectMetadata`).
+    PartialObjectMetadataList(TableVersion),
     /// `APIGroupDiscoveryList` (`apidiscovery.k8s.io/v2`).
     AggregatedDiscovery,
 }
@@ -48,6 +63,14 @@ impl Representation {
             Representation::Json => "application/json",
             Representation::Table(TableVersion::V1) => TABLE_V1,
             Representation::Table(TableVersion::V1beta1) => TABLE_V1BETA1,
+            Representation::PartialObjectMetadata(TableVersion::V1) => PARTIAL_V1,
+            Representation::PartialObjectMetadata(TableVersion::V1beta1) => {
+                "application/json;as=PartialObjectMetadata;v=v1beta1;g=meta.k8s.io"
+            }
+            Representation::PartialObjectMetadataList(TableVersion::V1) => PARTIAL_LIST_V1,
+            Representation::PartialObjectMetadataList(TableVersion::V1beta1) => {
+                "application/json;as=PartialObjectMetadataList;v=v1beta1;g=meta.k8s.io"
+            }
             Representation::AggregatedDiscovery => AGGREGATED_DISCOVERY_V2,
         }
     }
@@ -114,7 +137,11 @@ fn parse_accept(header: &str) -> Vec<MediaRange> {
 
 /// The representation to serve for `accept` (a missing or empty header is
 /// JSON), given what the endpoint offers besides JSON; `None` when nothing
-/// acceptable is offered (406 Not Acceptable).
+/// acceptable is offered (406 Not Acceptable). A resource endpoint
+/// (`offers_table`) offers what the apiserver's `AllowsMediaTypeTransform`
+/// allows: `Table`, `PartialObjectMetadata` and
+/// `PartialObjectMetadataList` of `meta.k8s.io` `v1` and `v1beta1`
+/// (whether the object is a list is checked when it is transformed).
 ///
 /// ```
 /// use api_server::negotiation::{negotiate, Representation};
@@ -138,16 +165,22 @@ pub fn negotiate(
         if !range.is_json() {
             continue;
         }
+        let meta_version = || match (range.param("g"), range.param("v")) {
+            (Some("meta.k8s.io"), Some("v1")) => Some(TableVersion::V1),
+            (Some("meta.k8s.io"), Some("v1beta1")) => Some(TableVersion::V1beta1),
+            _ => None,
+        };
         match range.param("as") {
             None => return Some(Representation::Json),
-            Some("Table") if offers_table => {
-                let group_ok = range.param("g") == Some("meta.k8s.io");
-                match range.param("v") {
-                    Some("v1") if group_ok => return Some(Representation::Table(TableVersion::V1)),
-                    Some("v1beta1") if group_ok => {
-                        return Some(Representation::Table(TableVersion::V1beta1));
-                    }
-                    _ => {}
+            Some(kind @ ("Table" | "PartialObjectMetadata" | "PartialObjectMetadataList"))
+                if offers_table =>
+            {
+                if let Some(version) = meta_version() {
+                    return Some(match kind {
+                        "Table" => Representation::Table(version),
+                        "PartialObjectMetadata" => Representation::PartialObjectMetadata(version),
+                        _ => Representation::PartialObjectMetadataList(version),
+                    });
                 }
             }
             Some("APIGroupDiscoveryList")
@@ -187,6 +220,30 @@ mod tests {
         assert_eq!(
             negotiate(
                 Some("application/json;as=Table;v=v2;g=meta.k8s.io"),
+                true,
+                false
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn metadata_only() {
+        let kube_rs = "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1";
+        assert_eq!(
+            negotiate(Some(kube_rs), true, false),
+            Some(Representation::PartialObjectMetadata(TableVersion::V1))
+        );
+        let client_go = "application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
+        assert_eq!(
+            negotiate(Some(client_go), true, false),
+            Some(Representation::PartialObjectMetadataList(TableVersion::V1))
+        );
+        // Not offered outside resource endpoints, nor of another group.
+        assert_eq!(negotiate(Some(kube_rs), false, false), None);
+        assert_eq!(
+            negotiate(
+                Some("application/json;as=PartialObjectMetadata;g=example.com;v=v1"),
                 true,
                 false
             ),

@@ -71,7 +71,10 @@ use crate::rbac::types::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
 use crate::rbac_store::{RbacKind, RbacState};
 use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
-use crate::table::{IncludeObject, TableConvertor, TableOptions};
+use crate::table::{
+    IncludeObject, TableConvertor, TableOptions, partial_object_metadata,
+    partial_object_metadata_list,
+};
 
 /// The apiserver's default `--max-request-bytes` (3 MiB).
 pub const DEFAULT_MAX_REQUEST_BYTES: usize = 3 * 1024 * 1024;
@@ -709,7 +712,7 @@ async fn dispatch(
         parts.method,
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     ) && resource_target(&path.trim_matches('/').split('/').collect::<Vec<_>>()).is_some()
-        && negotiate(header_str(&parts.headers, header::ACCEPT), false, false).is_none()
+        && negotiate(header_str(&parts.headers, header::ACCEPT), true, false).is_none()
     {
         return status_response(Status::not_acceptable(&["application/json"]));
     }
@@ -1179,16 +1182,29 @@ fn json_body(headers: &HeaderMap, body: &Bytes) -> Result<Vec<u8>, Status> {
     }
 }
 
-fn written_response(written: Written) -> Response {
+/// The answer to a write: the object as JSON, or as its
+/// `PartialObjectMetadata` when the client asked for metadata only
+/// (kube-rs' `patch_metadata`).
+fn written_response(written: Written, headers: &HeaderMap) -> Response {
     let code = if written.created {
         StatusCode::CREATED
     } else {
         StatusCode::OK
     };
-    let mut response = with_warnings(
-        json_response(code, &written.object, "application/json"),
-        &written.warnings,
-    );
+    let body = match negotiate(header_str(headers, header::ACCEPT), true, false) {
+        Some(Representation::PartialObjectMetadataList(_)) => {
+            return status_response(not_a(
+                "you requested PartialObjectMetadataList, but the requested object is not a list",
+            ));
+        }
+        Some(representation @ Representation::PartialObjectMetadata(version)) => json_response(
+            code,
+            &partial_object_metadata(&written.object, version),
+            representation.content_type(),
+        ),
+        _ => json_response(code, &written.object, "application/json"),
+    };
+    let mut response = with_warnings(body, &written.warnings);
     // The audit log names a created object, whose name the URL lacks.
     if let Some(name) = written
         .object
@@ -1287,7 +1303,19 @@ async fn collection_request(
         Method::GET => {
             let params = list_params(query)?;
             if params.watch {
-                return Ok(watch_response(kind, namespace, params, inner.bookmark_interval).await);
+                let metadata_only =
+                    match negotiate(header_str(headers, header::ACCEPT), true, false) {
+                        Some(
+                            Representation::PartialObjectMetadata(v)
+                            | Representation::PartialObjectMetadataList(v),
+                        ) => Some(v),
+                        _ => None,
+                    };
+                let watch = WatchShape {
+                    bookmark_interval: inner.bookmark_interval,
+                    metadata_only,
+                };
+                return Ok(watch_response(kind, namespace, params, watch).await);
             }
             let list = kind.list(namespace, &params.options).await?;
             let revision = list
@@ -1315,7 +1343,7 @@ async fn collection_request(
             };
             let options = write_options_for(query, "CreateOptions", headers)?;
             let written = kind.create(namespace, &json, &options).await?;
-            Ok(written_response(written))
+            Ok(written_response(written, headers))
         }
         Method::DELETE => delete_collection(kind, namespace, query, &body).await,
         _ => Err(method_not_allowed()),
@@ -1354,12 +1382,12 @@ async fn object_request(
             let json = json_body(headers, &body)?;
             let options = write_options_for(query, "UpdateOptions", headers)?;
             let written = kind.update(namespace, name, &json, &options, false).await?;
-            Ok(written_response(written))
+            Ok(written_response(written, headers))
         }
         Method::PATCH => {
             let written =
                 patch_request(kind, namespace, name, query, headers, &body, false).await?;
-            Ok(written_response(written))
+            Ok(written_response(written, headers))
         }
         Method::DELETE => {
             let (options, dry_run) = delete_options(query, &body)?;
@@ -1400,7 +1428,7 @@ async fn status_request(
         Method::PATCH => patch_request(kind, namespace, name, query, headers, &body, true).await?,
         _ => return Err(method_not_allowed()),
     };
-    Ok(written_response(written))
+    Ok(written_response(written, headers))
 }
 
 /// `GET`, `PUT` and `PATCH` of the scale subresource.
@@ -1600,6 +1628,30 @@ fn table_or_json(
                 Representation::Table(table_version).content_type(),
             )
         }
+        Some(representation @ Representation::PartialObjectMetadata(version)) => {
+            if is_list {
+                return status_response(not_a(
+                    "you requested PartialObjectMetadata, but the requested object is a list",
+                ));
+            }
+            json_response(
+                StatusCode::OK,
+                &partial_object_metadata(&value, version),
+                representation.content_type(),
+            )
+        }
+        Some(representation @ Representation::PartialObjectMetadataList(version)) => {
+            if !is_list {
+                return status_response(not_a(
+                    "you requested PartialObjectMetadataList, but the requested object is not a list",
+                ));
+            }
+            json_response(
+                StatusCode::OK,
+                &partial_object_metadata_list(&value, version),
+                representation.content_type(),
+            )
+        }
         Some(_) => json_response(StatusCode::OK, &value, "application/json"),
         None => status_response(Status::not_acceptable(&[
             "application/json",
@@ -1608,15 +1660,40 @@ fn table_or_json(
     }
 }
 
+/// 406 for a metadata-only representation of the wrong shape (the
+/// apiserver's `newNotAcceptableError`).
+fn not_a(message: &str) -> Status {
+    let mut status = Status::not_acceptable(&["application/json"]);
+    status.message = message.to_string();
+    status
+}
+
 /// `?watch=true`: chunked JSON, one `{"type","object"}` per line, flushed
 /// per event; ends after `timeoutSeconds` (default 30 minutes); an error
 /// (410 for a too-old resourceVersion) is an `ERROR` event.
+/// How a watch's events are written.
+struct WatchShape {
+    /// How often a BOOKMARK goes out (with `allowWatchBookmarks`).
+    bookmark_interval: Duration,
+    /// Each event's object as a `PartialObjectMetadata` of this version
+    /// (a metadata-only watch).
+    metadata_only: Option<crate::table::TableVersion>,
+}
+
 async fn watch_response(
     kind: &dyn ServedKind,
     namespace: &str,
     params: ListParams,
-    bookmark_interval: Duration,
+    shape: WatchShape,
 ) -> Response {
+    let WatchShape {
+        bookmark_interval,
+        metadata_only,
+    } = shape;
+    let event_line = move |event: &str, object: &Value| match metadata_only {
+        Some(version) => event_line(event, &partial_object_metadata(object, version)),
+        None => event_line(event, object),
+    };
     let timeout = params.timeout_seconds.unwrap_or(1800);
     // With `sendInitialEvents` (the default of a watch without a
     // resourceVersion, or at "0") a watch starts with the current state

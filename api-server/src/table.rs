@@ -415,7 +415,7 @@ pub fn columns_or_default(
 
 /// `PartialObjectMetadata` of `object` (apimachinery
 /// `meta.AsPartialObjectMetadata`: the whole ObjectMeta).
-fn partial_object_metadata(object: &Value, version: TableVersion) -> Value {
+pub(crate) fn partial_object_metadata(object: &Value, version: TableVersion) -> Value {
     let metadata = object
         .get("metadata")
         .cloned()
@@ -424,6 +424,25 @@ fn partial_object_metadata(object: &Value, version: TableVersion) -> Value {
         "kind": "PartialObjectMetadata",
         "apiVersion": version.api_version(),
         "metadata": metadata,
+    })
+}
+
+/// `PartialObjectMetadataList` of `list` (a `...List`): its list
+/// metadata, and each item as [`partial_object_metadata`]
+/// (`asPartialObjectMetadataList`).
+pub(crate) fn partial_object_metadata_list(list: &Value, version: TableVersion) -> Value {
+    let items: Vec<Value> = list
+        .get("items")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|item| partial_object_metadata(item, version))
+        .collect();
+    json!({
+        "kind": "PartialObjectMetadataList",
+        "apiVersion": version.api_version(),
+        "metadata": list.get("metadata").cloned().unwrap_or_else(|| json!({})),
+        "items": items,
     })
 }
 

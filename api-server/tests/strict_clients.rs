@@ -323,3 +323,102 @@ async fn a_broken_body_is_400_and_only_an_oversized_one_is_413() {
     let client = support::Client::new(addr);
     assert_eq!(client.get(COUNTERS).await.json()["items"], json!([]));
 }
+
+fn with_accept(mut request: Request<Body>, accept: &str) -> Request<Body> {
+    request
+        .headers_mut()
+        .insert(header::ACCEPT, accept.parse().unwrap());
+    request
+}
+
+/// kube-rs' `get_metadata`, `list_metadata`, `patch_metadata` and
+/// `metadata_watcher` ask for `PartialObjectMetadata(List)`, as client-go's
+/// metadata client does; every kind serves it.
+#[tokio::test]
+async fn metadata_only_representations() {
+    let app = app();
+    let mut labelled = counter("c", 1);
+    labelled["metadata"]["labels"] = json!({"app": "web"});
+    call(&app, json_request("POST", COUNTERS, &labelled)).await;
+    let one = "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1";
+    let list = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1";
+    let path = format!("{COUNTERS}/c");
+
+    let got = call(
+        &app,
+        with_accept(json_request("GET", &path, &Value::Null), one),
+    )
+    .await;
+    assert_eq!(got.code, StatusCode::OK);
+    assert_eq!(got.body["kind"], "PartialObjectMetadata");
+    assert_eq!(got.body["apiVersion"], "meta.k8s.io/v1");
+    assert_eq!(got.body["metadata"]["labels"]["app"], "web");
+    assert!(got.body.get("spec").is_none());
+    assert!(
+        got.headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .contains("as=PartialObjectMetadata")
+    );
+
+    let listed = call(
+        &app,
+        with_accept(json_request("GET", COUNTERS, &Value::Null), list),
+    )
+    .await;
+    assert_eq!(listed.body["kind"], "PartialObjectMetadataList");
+    assert!(listed.body["metadata"]["resourceVersion"].is_string());
+    assert_eq!(listed.body["items"][0]["kind"], "PartialObjectMetadata");
+    assert_eq!(listed.body["items"][0]["metadata"]["name"], "c");
+    assert!(listed.body["items"][0].get("spec").is_none());
+    // The wrong shape is the apiserver's 406.
+    let wrong = call(
+        &app,
+        with_accept(json_request("GET", COUNTERS, &Value::Null), one),
+    )
+    .await;
+    assert_eq!(wrong.code, StatusCode::NOT_ACCEPTABLE);
+    let wrong = call(
+        &app,
+        with_accept(json_request("GET", &path, &Value::Null), list),
+    )
+    .await;
+    assert_eq!(wrong.code, StatusCode::NOT_ACCEPTABLE);
+
+    let patched = call(
+        &app,
+        with_accept(
+            request(
+                "PATCH",
+                &path,
+                "application/merge-patch+json",
+                r#"{"metadata":{"labels":{"tier":"front"}}}"#,
+            ),
+            one,
+        ),
+    )
+    .await;
+    assert_eq!(patched.code, StatusCode::OK, "{}", patched.body);
+    assert_eq!(patched.body["kind"], "PartialObjectMetadata");
+    assert_eq!(patched.body["metadata"]["labels"]["tier"], "front");
+
+    // A metadata watch: every event's object is PartialObjectMetadata.
+    let (addr, _server) = support::start(support::server()).await;
+    let client = support::Client::new(addr);
+    client.post(COUNTERS, &counter("w", 1)).await;
+    let watch = client
+        .watch_as(
+            &format!("{COUNTERS}?watch=true&resourceVersion=0&allowWatchBookmarks=true"),
+            list,
+        )
+        .await;
+    let mut watcher = watch;
+    let first = tokio::time::timeout(Duration::from_secs(5), watcher.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(first["type"], "ADDED");
+    assert_eq!(first["object"]["kind"], "PartialObjectMetadata");
+    assert_eq!(first["object"]["metadata"]["name"], "w");
+    assert!(first["object"].get("spec").is_none());
+}

@@ -205,9 +205,19 @@ impl Client {
     /// Starts a watch (`path` carries `?watch=true...`): returns once the
     /// server answered its headers, that is once the watch is registered.
     pub async fn watch(&self, path: &str) -> Watcher {
+        self.watch_as(path, "application/json").await
+    }
+
+    /// Starts a watch asking for the representation `accept`
+    /// (`PartialObjectMetadata`, ...).
+    pub async fn watch_as(&self, path: &str, accept: &str) -> Watcher {
+        let mut request = self.request(Method::GET, path, None);
+        request
+            .headers_mut()
+            .insert(header::ACCEPT, accept.parse().expect("an accept header"));
         let response = self
             .inner
-            .request(self.request(Method::GET, path, None))
+            .request(request)
             .await
             .expect("the server answers");
         assert_eq!(response.status(), StatusCode::OK, "watch {path}");
