@@ -3,6 +3,7 @@
 //! list and its CRD. Nothing here reports: checking is done (`check/`,
 //! `lints/`) before any of it runs.
 
+mod default_value;
 mod enums;
 mod keywords;
 pub mod root;
@@ -220,7 +221,7 @@ fn default_fn_name(f: &Field) -> syn::Ident {
 }
 
 /// One function per `#[default(expr)]`: the expression converted into the
-/// field's value type. Both the schema's `default:` and `apply_defaults`
+/// field's value type (a numeric literal typed as it, `default_value`). Both the schema's `default:` and `apply_defaults`
 /// call it, so a type error in the expression is reported once, at it.
 fn default_fns(model: &Model) -> TokenStream {
     let Data::Struct(fields) = &model.data else {
@@ -237,15 +238,18 @@ fn default_fns(model: &Model) -> TokenStream {
             let func = default_fn_name(f);
             // A required field is never unset, so its default only goes into
             // the schema (the `default_or_required` lint says why that is odd).
-            let value = if f.default_applies() {
+            let applies = f.default_applies();
+            let value = if applies {
                 quote!(<#ty as #p::Defaultable>::Value)
             } else {
                 quote!(#ty)
             };
+            let shape = crate::model::shape::Shape::of(ty);
+            let body = default_value::body(default_value::value_shape(&shape, applies), expr);
             Some(quote_spanned! {expr.span()=>
                 #[doc(hidden)]
                 fn #func() -> #value {
-                    ::core::convert::Into::into(#expr)
+                    #body
                 }
             })
         });
