@@ -371,13 +371,16 @@ fn bool_naming(cx: &mut FieldCx<'_>) {
     }
     let b = json.as_bytes();
     if b.len() > 2 && json.starts_with("is") && b[2].is_ascii_uppercase() {
-        let rest = &json[2..];
-        let fixed = rest[..1].to_ascii_lowercase() + &rest[1..];
+        let rule = "booleans are adjectives (`fooable`), not questions";
+        let help = match super::naming::without_is(json) {
+            Some(fixed) => format!("call it `{fixed}`: {rule}"),
+            None => rule.to_string(),
+        };
         cx.report(
             LintId::BoolNaming,
             cx.name_span(),
             format!("boolean `{json}` starts with `is`"),
-            format!("call it `{fixed}`: booleans are adjectives (`fooable`), not questions"),
+            help,
         );
     }
 }

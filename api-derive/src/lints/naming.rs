@@ -80,6 +80,30 @@ pub fn to_lower_camel(s: &str) -> String {
     out
 }
 
+/// The name a boolean `isFoo` should have: what follows `is`, its first
+/// word in lower case as lowerCamelCase writes an acronym (`isCA` is `ca`,
+/// `isHTTPEnabled` is `httpEnabled`, `isReady` is `ready`). `None` when
+/// `json` is not `is` and a capital, or when the rest is no
+/// lowerCamelCase name either (`isFoo_bar`).
+pub fn without_is(json: &str) -> Option<String> {
+    let rest = json.strip_prefix("is")?;
+    if !rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let run = rest
+        .find(|c: char| !c.is_ascii_uppercase())
+        .unwrap_or(rest.len());
+    // The last capital of a run starts the next word when a lower-case
+    // letter follows it (`HTTPEnabled`), but not a digit (`HTTP2`).
+    let first_word = if run > 1 && rest[run..].starts_with(|c: char| c.is_ascii_lowercase()) {
+        run - 1
+    } else {
+        run
+    };
+    let fixed = rest[..first_word].to_ascii_lowercase() + &rest[first_word..];
+    is_lower_camel(&fixed).then_some(fixed)
+}
+
 pub fn check_kind_naming(
     type_name: &str,
     names: &ResourceNames,
@@ -210,6 +234,33 @@ mod tests {
         assert!(!is_lower_camel("Foo"));
         assert_eq!(to_lower_camel("foo_bar"), "fooBar");
         assert_eq!(to_lower_camel("Foo-bar"), "fooBar");
+    }
+
+    #[test]
+    fn without_is_lowers_the_first_word() {
+        for (json, fixed) in [
+            ("isCA", "ca"),
+            ("isHTTPEnabled", "httpEnabled"),
+            ("isReady", "ready"),
+            ("isX", "x"),
+            ("isURLValid", "urlValid"),
+            ("isHTTP2Enabled", "http2Enabled"),
+            ("isV2", "v2"),
+            ("isReadyForTLS", "readyForTLS"),
+        ] {
+            assert_eq!(without_is(json).as_deref(), Some(fixed), "{json}");
+        }
+        // No suggestion: not `is` and a capital, or nothing lowerCamelCase.
+        for json in [
+            "is",
+            "island",
+            "is_ready",
+            "ready",
+            "isFoo_bar",
+            "isCA-cert",
+        ] {
+            assert_eq!(without_is(json), None, "{json}");
+        }
     }
 
     #[test]
