@@ -778,6 +778,51 @@ fn status_outside_the_enum_cannot_be_decoded() {
     );
 }
 
+/// When the typed decode fails and the body is judged by its schema, the
+/// duplicate keys of a list-map are reported beside the other causes, as
+/// the apiserver always adds `ValidateListSetsAndMaps` (issue 27).
+#[test]
+fn a_schema_judged_body_reports_duplicate_condition_types_too() {
+    let body = json!({
+        "apiVersion": "cache.example.com/v1alpha1",
+        "kind": "Memcached",
+        "metadata": {"name": "m"},
+        "spec": {"size": 1},
+        "status": {"conditions": [
+            {"type": "Ready", "status": "Maybe", "lastTransitionTime": "2024-05-01T10:00:00Z", "reason": "R", "message": ""},
+            {"type": "Ready", "status": "True", "lastTransitionTime": "2024-05-01T10:00:00Z", "reason": "R", "message": ""}
+        ]}
+    });
+    let options = api_core::decode::DecodeOptions {
+        validate: true,
+        ..Default::default()
+    };
+    let err = api_core::decode::decode::<examples::memcached::Memcached>(
+        body.to_string().as_bytes(),
+        &options,
+    )
+    .unwrap_err();
+    assert_eq!(err.code, 422, "{}", err.message);
+    let causes: Vec<(String, String)> = err
+        .details
+        .unwrap()
+        .causes
+        .into_iter()
+        .map(|c| (c.field, c.reason))
+        .collect();
+    assert!(
+        causes.contains(&(
+            "status.conditions[0].status".into(),
+            "FieldValueNotSupported".into()
+        )),
+        "{causes:?}"
+    );
+    assert!(
+        causes.contains(&("status.conditions[1]".into(), "FieldValueDuplicate".into())),
+        "{causes:?}"
+    );
+}
+
 #[test]
 fn observed_generation_not_negative() {
     assert_eq!(

@@ -238,7 +238,7 @@ pub fn list_map<T: crate::ApiType>(
 }
 
 /// [`list_map`] over `len` items whose key `k` of item `i` is `key(i, k)`.
-fn list_map_by(
+pub(crate) fn list_map_by(
     len: usize,
     keys: &[&str],
     key: &dyn Fn(usize, &str) -> Option<Value>,

@@ -103,6 +103,13 @@ pub fn decode<K>(bytes: &[u8], options: &DecodeOptions) -> Result<Decoded<K>, St
 where
     K: Resource + ApiType + DeserializeOwned + serde::Serialize,
 {
+    if let Some(c) = too_deep(bytes, MAX_NESTING_DEPTH) {
+        return Err(Status::bad_request(format!(
+            "the request body could not be decoded as a {}: invalid character '{}' exceeded max depth",
+            K::KIND,
+            char::from(c)
+        )));
+    }
     let check = options.field_validation != FieldValidation::Ignore;
     let duplicates = if check {
         duplicate_keys(bytes)
@@ -149,6 +156,44 @@ where
         }
     }
     Ok(Decoded { object, warnings })
+}
+
+/// The deepest nesting of arrays and objects the apiserver's JSON decoder
+/// reads (`maxNestingDepth` of the encoding/json fork it uses).
+pub const MAX_NESTING_DEPTH: usize = 10_000;
+
+/// The bracket that opens level `max + 1` of nesting in the JSON text
+/// `bytes`, if any: checked on the raw text, so that a value nested that
+/// deep is refused wherever it is (under an unknown field too, which a
+/// typed decode would skip without looking), in one pass and without
+/// recursion.
+fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in bytes {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return Some(b);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The 400 of a `Strict` request with unknown or duplicate fields.
@@ -565,7 +610,7 @@ impl<'de> Visitor<'de> for Walk<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{scan_duplicates, walk_duplicates};
+    use super::{scan_duplicates, too_deep, walk_duplicates};
     use proptest::prelude::*;
 
     /// JSON text with few distinct keys (so objects repeat them), odd
@@ -629,6 +674,16 @@ mod tests {
             scan_duplicates(text).unwrap(),
             ["metadata.labels.a", "spec.ports[0].name", "spec"]
         );
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings() {
+        let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        assert_eq!(too_deep(deep(10_000).as_bytes(), 10_000), None);
+        assert_eq!(too_deep(deep(10_001).as_bytes(), 10_000), Some(b'['));
+        let text = format!(r#"{{"a":"{}\"[{{","b":[[1]]}}"#, "[".repeat(20));
+        assert_eq!(too_deep(text.as_bytes(), 3), None);
+        assert_eq!(too_deep(text.as_bytes(), 2), Some(b'['));
     }
 
     #[test]

@@ -422,3 +422,32 @@ async fn metadata_only_representations() {
     assert_eq!(first["object"]["metadata"]["name"], "w");
     assert!(first["object"].get("spec").is_none());
 }
+
+/// JSON nested deeper than the apiserver's decoder reads (10,000) is a
+/// 400 wherever it sits, under an unknown field too (issue 27).
+#[tokio::test]
+async fn very_deep_json_is_refused_wherever_it_is() {
+    let app = app();
+    let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+    for body in [
+        format!(
+            r#"{{"apiVersion":"example.com/v1","kind":"Counter","metadata":{{"name":"d"}},"spec":{{"value":1,"x":{deep}}}}}"#
+        ),
+        format!(
+            r#"{{"apiVersion":"example.com/v1","kind":"Counter","metadata":{{"name":"d","annotations":{deep}}},"spec":{{"value":1}}}}"#
+        ),
+    ] {
+        let answer = call(&app, request("POST", COUNTERS, "application/json", &body)).await;
+        assert_eq!(answer.code, StatusCode::BAD_REQUEST, "{}", answer.body);
+        assert!(
+            answer.body["message"]
+                .as_str()
+                .unwrap()
+                .contains("exceeded max depth"),
+            "{}",
+            answer.body
+        );
+    }
+    let list = call(&app, json_request("GET", COUNTERS, &Value::Null)).await;
+    assert_eq!(list.body["items"], json!([]));
+}

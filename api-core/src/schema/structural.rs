@@ -267,6 +267,7 @@ impl<'a> CompiledSchema<'a> {
         let mut errors = ErrorList::new();
         if let Some(root) = &self.root {
             values::validate_value(value, root, "", path, &mut errors);
+            values::validate_list_types(value, root, path, &mut errors);
         }
         errors
     }

@@ -355,6 +355,72 @@ fn value_checks(
     true
 }
 
+/// `ValidateListSetsAndMaps` (apiextensions-apiserver `schema/listtype`),
+/// which the apiserver runs on every custom resource after its schema
+/// validation (so its errors come after the schema's): a `set` holds no
+/// value twice, a `map` no key twice (a missing key counts as its
+/// default), each a `Duplicate value` at the later item. Walks the
+/// properties, additional properties and items the schema describes.
+pub(super) fn validate_list_types(
+    v: &Value,
+    s: &Node<'_>,
+    path: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) {
+    // The walk follows the schema, so it is as deep as the schema is.
+    if s.truncated {
+        return;
+    }
+    match v {
+        Value::Array(a) => {
+            list_sets_and_maps(a, s, path, errs);
+            if let Some(item) = s.items_schema() {
+                for (i, x) in a.iter().enumerate() {
+                    validate_list_types(x, item, &path.index(i), errs);
+                }
+            }
+        }
+        Value::Object(m) => {
+            for (k, x) in m {
+                let child = s
+                    .property(k)
+                    .or_else(|| s.additional_properties.as_ref().and_then(|a| a.schema()));
+                if let Some(child) = child {
+                    validate_list_types(x, child, &path.child(k), errs);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[inline(never)]
+fn list_sets_and_maps(a: &[Value], s: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
+    match (s.list_type, &s.list_map_keys) {
+        (Some("set"), _) => crate::checks::list_set(a, path, errs),
+        (Some("map"), Some(keys)) => {
+            let item = s.items_schema();
+            if let Some(i) = a.iter().position(|x| !x.is_object() && !x.is_null()) {
+                errs.push(FieldError::invalid(
+                    &path.index(i),
+                    bounded(&a[i]),
+                    "must be an object for an array of list-type map",
+                ));
+                return;
+            }
+            let key = |i: usize, k: &str| {
+                a[i].get(k).cloned().or_else(|| {
+                    item.and_then(|n| n.property(k))
+                        .and_then(|n| n.default)
+                        .cloned()
+                })
+            };
+            crate::checks::list_map_by(a.len(), keys, &key, path, errs);
+        }
+        _ => {}
+    }
+}
+
 #[inline(never)]
 fn validate_object(
     m: &Map<String, Value>,
@@ -708,6 +774,54 @@ mod tests {
     fn matches(pattern: &str, value: &str) -> bool {
         let schema = json!({"type": "string", "pattern": pattern});
         validate(&json!(value), &schema, &FieldPath::new("spec")).is_empty()
+    }
+
+    /// `ValidateListSetsAndMaps`' cases (apiextensions-apiserver
+    /// `listtype/validation_test.go`): duplicates of a set, duplicate keys
+    /// of a map (a missing key takes its default), non-objects in a map.
+    #[test]
+    fn list_sets_and_maps() {
+        let errors = |schema: serde_json::Value, value: serde_json::Value| -> Vec<String> {
+            validate(&value, &schema, &FieldPath::new("spec"))
+                .as_slice()
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let set =
+            json!({"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "string"}});
+        assert_eq!(
+            errors(set.clone(), json!(["a", "b", "a", "a"])),
+            [
+                r#"spec[2]: Duplicate value: "a""#,
+                r#"spec[3]: Duplicate value: "a""#
+            ]
+        );
+        assert!(errors(set, json!(["a", "b"])).is_empty());
+        let map = json!({
+            "type": "array",
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name", "port"],
+            "items": {"type": "object", "properties": {
+                "name": {"type": "string"},
+                "port": {"type": "integer", "default": 80}
+            }}
+        });
+        assert_eq!(
+            errors(
+                map.clone(),
+                json!([{"name": "a", "port": 80}, {"name": "a"}, {"name": "a", "port": 81}])
+            ),
+            [r#"spec[1]: Duplicate value: {"name":"a","port":80}"#]
+        );
+        // The schema's errors first, then the list types'.
+        assert_eq!(
+            errors(map, json!([{"name": "a"}, 1])),
+            [
+                r#"spec[1]: Invalid value: "integer": in body must be of type object: "integer""#,
+                "spec[1]: Invalid value: 1: must be an object for an array of list-type map"
+            ]
+        );
     }
 
     /// `pattern` values are matched as Go's `regexp` matches them: the
