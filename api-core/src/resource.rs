@@ -200,8 +200,18 @@ impl<K> IntoIterator for List<K> {
     }
 }
 
+/// A list of objects whose kind is known only at run time (`K::KIND` is
+/// empty, as for [`DynamicObject`](crate::registry::DynamicObject)) is
+/// written without `apiVersion` and `kind`: they are its registry's
+/// ([`KindInfo::list_kind`](crate::registry::KindInfo::list_kind)).
 impl<K: Resource + Serialize> Serialize for List<K> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if K::KIND.is_empty() {
+            let mut s = serializer.serialize_struct("List", 2)?;
+            s.serialize_field("metadata", &self.metadata)?;
+            s.serialize_field("items", &self.items)?;
+            return s.end();
+        }
         let mut s = serializer.serialize_struct("List", 4)?;
         s.serialize_field("apiVersion", &K::api_version())?;
         s.serialize_field("kind", &Self::kind())?;

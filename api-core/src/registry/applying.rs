@@ -82,10 +82,10 @@ impl<K: Served> Registry<K> {
         }
         let mut config = apply_config(
             config,
-            &K::api_version(),
-            K::KIND,
+            &self.kind.api_version(),
+            &self.kind.kind,
             name,
-            K::SCOPE.is_namespaced().then_some(namespace),
+            self.kind.namespaced().then_some(namespace),
         )?;
         // Unknown fields go before the apply, as the apiserver prunes them
         // (warned about or refused per `fieldValidation`).
@@ -101,10 +101,10 @@ impl<K: Served> Registry<K> {
             FieldValidation::Strict if unknown.is_empty() => unknown,
             FieldValidation::Strict => return Err(strict_error(&unknown)),
         };
-        let api_version = K::api_version();
+        let api_version = self.kind.api_version();
         Self::check_name(name)?;
         let subresource = if options.status { "status" } else { "" };
-        let reset = reset_fields(K::STATUS_SUBRESOURCE, subresource);
+        let reset = reset_fields(self.kind.status_subresource, subresource);
         let writer = Writer {
             manager: &self.manager,
             api_version: &api_version,
@@ -135,7 +135,10 @@ impl<K: Served> Registry<K> {
             // What the schema allows and the type does not hold (fields
             // kept by preserve-unknown-fields the type drops) is dropped.
             let (mut object, _) = from_value_with_unknown::<K>(&new).map_err(|e| {
-                Status::bad_request(format!("the applied object is not a {}: {e}", K::KIND))
+                Status::bad_request(format!(
+                    "the applied object is not a {}: {e}",
+                    self.kind.kind
+                ))
             })?;
             let result = match &current {
                 None => {

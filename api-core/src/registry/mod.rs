@@ -40,6 +40,8 @@
 
 mod applying;
 mod dry_run;
+mod dynamic;
+pub mod kind;
 mod listing;
 mod patching;
 mod select;
@@ -71,6 +73,8 @@ pub use applying::{
     name_mismatch,
 };
 pub use dry_run::DryRunStorage;
+pub use dynamic::{DynamicObject, DynamicStrategy};
+pub use kind::{KindInfo, Kinds};
 pub use listing::{EXPIRED, INCONSISTENT_CONTINUE, too_large};
 pub use patching::PatchOptions;
 pub use select::{Selection, encode_continue, next_key};
@@ -183,13 +187,15 @@ pub struct Watch<K> {
     namespace: String,
     selection: Selection,
     codec: Codec,
+    kind: Arc<KindInfo>,
     _kind: PhantomData<fn() -> K>,
 }
 
 impl<K: Served> Watch<K> {
     fn convert(&self, event: storage::Event) -> Option<WatchEvent<K>> {
         let object: K = decode_stored(&event.object, &self.codec).ok()?;
-        let now = selected(&object, &self.namespace, &self.selection);
+        let namespaced = self.kind.namespaced();
+        let now = selected(&object, namespaced, &self.namespace, &self.selection);
         Some(match event.kind {
             EventType::Added if now => WatchEvent::Added(object),
             EventType::Deleted if now => WatchEvent::Deleted(object),
@@ -199,7 +205,7 @@ impl<K: Served> Watch<K> {
                 let before = event
                     .previous
                     .and_then(|v| decode_value::<K>(&v, &event.object.key, &self.codec).ok())
-                    .is_some_and(|o| selected(&o, &self.namespace, &self.selection));
+                    .is_some_and(|o| selected(&o, namespaced, &self.namespace, &self.selection));
                 match (before, now) {
                     (true, true) => WatchEvent::Modified(object),
                     (false, true) => WatchEvent::Added(object),
@@ -211,8 +217,8 @@ impl<K: Served> Watch<K> {
         })
     }
 
-    fn storage_status(e: StorageError) -> Status {
-        e.into_status(GroupResource::new(K::GROUP, K::PLURAL), "")
+    fn storage_status(&self, e: StorageError) -> Status {
+        e.into_status(self.kind.resource(), "")
     }
 
     /// The next event; `None` when the watch has ended (the storage is
@@ -244,7 +250,7 @@ impl<K: Served> Stream for Watch<K> {
                 Poll::Pending => return Poll::Pending,
                 Poll::Ready(None) => return Poll::Ready(None),
                 Poll::Ready(Some(Err(e))) => {
-                    return Poll::Ready(Some(Err(Self::storage_status(e))));
+                    return Poll::Ready(Some(Err(self.storage_status(e))));
                 }
                 Poll::Ready(Some(Ok(event))) => {
                     if let Some(e) = self.convert(event) {
@@ -256,9 +262,14 @@ impl<K: Served> Stream for Watch<K> {
     }
 }
 
-fn selected<K: Resource>(obj: &K, namespace: &str, selection: &Selection) -> bool {
+fn selected<K: Resource>(
+    obj: &K,
+    namespaced: bool,
+    namespace: &str,
+    selection: &Selection,
+) -> bool {
     let meta = obj.metadata();
-    if K::SCOPE.is_namespaced() && !namespace.is_empty() && meta.namespace != namespace {
+    if namespaced && !namespace.is_empty() && meta.namespace != namespace {
         return false;
     }
     selection.matches(meta)
@@ -328,6 +339,7 @@ fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Val
 /// apiserver's semantics, every failure a [`Status`]. `Send + Sync`: share
 /// it between threads behind an `Arc`.
 pub struct Registry<K: Served> {
+    kind: Arc<KindInfo>,
     storage: Arc<dyn Storage>,
     strategy: Arc<dyn Strategy<K>>,
     clock: Arc<dyn Fn() -> Time + Send + Sync>,
@@ -350,6 +362,7 @@ impl<K: Served> Registry<K> {
     /// A registry over `storage` (which several registries may share).
     pub fn with_storage(strategy: impl Strategy<K> + 'static, storage: Arc<dyn Storage>) -> Self {
         Registry {
+            kind: Arc::new(KindInfo::of::<K>()),
             storage,
             strategy: Arc::new(strategy),
             clock: Arc::new(Time::now),
@@ -397,6 +410,22 @@ impl<K: Served> Registry<K> {
         Ok(registry)
     }
 
+    /// A registry of the kind `kind` describes, over `storage`: a kind
+    /// known as data rather than by `K`'s constants (a served version of
+    /// a CustomResourceDefinition, a built-in kind), usually with
+    /// [`DynamicObject`] as `K`. Keys, errors, scope, the status
+    /// subresource, the schema (for patches and server-side apply) and
+    /// the `apiVersion` of managed fields all come from `kind`.
+    pub fn with_kind(
+        kind: KindInfo,
+        strategy: impl Strategy<K> + 'static,
+        storage: Arc<dyn Storage>,
+    ) -> Self {
+        let mut registry = Self::with_storage(strategy, storage);
+        registry.kind = Arc::new(kind);
+        registry
+    }
+
     /// Replaces the clock (for tests that need fixed timestamps).
     pub fn with_clock(mut self, clock: impl Fn() -> Time + Send + Sync + 'static) -> Self {
         self.clock = Arc::new(clock);
@@ -426,6 +455,7 @@ impl<K: Served> Registry<K> {
 
     fn view(&self) -> Self {
         Registry {
+            kind: self.kind.clone(),
             storage: self.storage.clone(),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -448,7 +478,7 @@ impl<K: Served> Registry<K> {
     /// every create, update and patch.
     fn track(&self, live: Option<&mut K>, new: &mut K, subresource: &str) -> Result<(), Status> {
         let schema = self.apply_schema();
-        let reset = crate::apply::reset_fields(K::STATUS_SUBRESOURCE, subresource);
+        let reset = crate::apply::reset_fields(self.kind.status_subresource, subresource);
         let manager = crate::apply::FieldManager::new(schema, (self.clock)()).with_reset(&reset);
         // The objects' JSON without their managedFields, which stay typed
         // (taken out for the conversion and put back).
@@ -466,7 +496,7 @@ impl<K: Served> Registry<K> {
             }
             None => (Value::Null, &[][..]),
         };
-        let version = K::api_version();
+        let version = self.kind.api_version();
         new.metadata_mut().managed_fields = manager.update_entries(
             &live,
             live_entries,
@@ -489,6 +519,7 @@ impl<K: Served> Registry<K> {
     /// shares the strategy, clock, schema and conversions.
     pub fn dry_run(&self) -> Self {
         Registry {
+            kind: self.kind.clone(),
             storage: Arc::new(DryRunStorage::new(self.storage.clone())),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -504,24 +535,25 @@ impl<K: Served> Registry<K> {
         &self.storage
     }
 
-    fn resource() -> GroupResource {
-        GroupResource::new(K::GROUP, K::PLURAL)
+    /// The kind this registry serves, as data.
+    pub fn kind_info(&self) -> &Arc<KindInfo> {
+        &self.kind
     }
 
-    fn kind() -> GroupKind {
-        GroupKind::new(K::GROUP, K::KIND)
+    fn resource(&self) -> GroupResource {
+        self.kind.resource()
     }
 
-    fn prefix(namespace: &str) -> String {
-        if K::SCOPE.is_namespaced() && !namespace.is_empty() {
-            format!("/{}/{}/{namespace}/", K::GROUP, K::PLURAL)
-        } else {
-            format!("/{}/{}/", K::GROUP, K::PLURAL)
-        }
+    fn group_kind(&self) -> GroupKind {
+        self.kind.group_kind()
     }
 
-    fn key(namespace: &str, name: &str) -> String {
-        format!("{}{name}", Self::prefix(namespace))
+    fn prefix(&self, namespace: &str) -> String {
+        self.kind.key_prefix(namespace)
+    }
+
+    fn key(&self, namespace: &str, name: &str) -> String {
+        self.kind.key(namespace, name)
     }
 
     fn check_name(name: &str) -> Result<(), Status> {
@@ -529,8 +561,8 @@ impl<K: Served> Registry<K> {
     }
 
     /// `EnsureObjectNamespaceMatchesRequestNamespace` for the kind's scope.
-    fn match_namespace(meta: &mut ObjectMeta, request: &str) -> Result<(), Status> {
-        if !K::SCOPE.is_namespaced() {
+    fn match_namespace(&self, meta: &mut ObjectMeta, request: &str) -> Result<(), Status> {
+        if !self.kind.namespaced() {
             meta.namespace.clear();
             return Ok(());
         }
@@ -559,9 +591,9 @@ impl<K: Served> Registry<K> {
         name: &str,
     ) -> Result<(K, storage::Stored), Status> {
         Self::check_name(name)?;
-        match self.storage.get(&Self::key(namespace, name)).await {
+        match self.storage.get(&self.key(namespace, name)).await {
             Ok(s) => Ok((decode_stored(&s, &self.codec)?, s)),
-            Err(StorageError::NotFound(_)) => Err(Status::not_found(Self::resource(), name)),
+            Err(StorageError::NotFound(_)) => Err(Status::not_found(self.resource(), name)),
             Err(e) => Err(Status::internal_error(e)),
         }
     }
@@ -587,7 +619,7 @@ impl<K: Served> Registry<K> {
         }
         {
             let meta = obj.metadata_mut();
-            Self::match_namespace(meta, namespace)?;
+            self.match_namespace(meta, namespace)?;
             // WipeObjectMetaSystemFields
             meta.creation_timestamp = None;
             meta.uid.clear();
@@ -595,7 +627,7 @@ impl<K: Served> Registry<K> {
             meta.deletion_grace_period_seconds = None;
             meta.self_link.clear();
         }
-        obj.apply_defaults();
+        self.strategy.apply_defaults(&mut obj);
         if let Tracking::Update(subresource) = tracking {
             self.track(None, &mut obj, subresource)?;
         }
@@ -616,21 +648,21 @@ impl<K: Served> Registry<K> {
             // schema together (metadata first), so one 422 lists both.
             let mut errors = validate_object_meta(
                 obj.metadata(),
-                K::SCOPE.is_namespaced(),
+                self.kind.namespaced(),
                 name_is_dns_subdomain,
                 &FieldPath::new("metadata"),
             );
             errors.extend(self.strategy.validate(&obj));
             if !errors.is_empty() {
                 return Err(Status::invalid(
-                    Self::kind(),
+                    self.group_kind(),
                     obj.metadata().name.clone(),
                     &errors,
                 ));
             }
             let warnings = self.strategy.warnings_on_create(&obj);
             self.strategy.canonicalize(&mut obj);
-            let key = Self::key(&obj.metadata().namespace, &obj.metadata().name);
+            let key = self.key(&obj.metadata().namespace, &obj.metadata().name);
             match self.storage.create(&key, encode(&obj, &self.codec)?).await {
                 Ok(s) => {
                     return Ok(Outcome {
@@ -646,14 +678,14 @@ impl<K: Served> Registry<K> {
                 }
                 Err(StorageError::AlreadyExists(_)) if !obj.metadata().generate_name.is_empty() => {
                     return Err(Status::generate_name_conflict(
-                        Self::resource(),
+                        self.resource(),
                         obj.metadata().name.clone(),
                         1,
                     ));
                 }
                 Err(StorageError::AlreadyExists(_)) => {
                     return Err(Status::already_exists(
-                        Self::resource(),
+                        self.resource(),
                         obj.metadata().name.clone(),
                     ));
                 }
@@ -676,7 +708,7 @@ impl<K: Served> Registry<K> {
     /// current one, as the apiserver answers.
     pub async fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
         let selection = Selection::new(options)?;
-        let prefix = Self::prefix(namespace);
+        let prefix = self.prefix(namespace);
         let (items, metadata) = listing::list_page(
             self.storage.as_ref(),
             &prefix,
@@ -684,7 +716,7 @@ impl<K: Served> Registry<K> {
             options,
             |stored| {
                 let obj: K = decode_stored(stored, &self.codec)?;
-                Ok(selected(&obj, namespace, &selection).then_some(obj))
+                Ok(selected(&obj, self.kind.namespaced(), namespace, &selection).then_some(obj))
             },
         )
         .await?;
@@ -709,7 +741,7 @@ impl<K: Served> Registry<K> {
         let mut new = obj;
         let name = new.metadata().name.clone();
         Self::check_name(&name)?;
-        Self::match_namespace(new.metadata_mut(), namespace)?;
+        self.match_namespace(new.metadata_mut(), namespace)?;
         let ns = new.metadata().namespace.clone();
         let (mut old, stored) = match self.stored_raw(&ns, &name).await {
             Ok(found) => found,
@@ -732,16 +764,16 @@ impl<K: Served> Registry<K> {
                     0,
                     "must be specified for an update",
                 ));
-                return Err(Status::invalid(Self::kind(), name, &errors));
+                return Err(Status::invalid(self.group_kind(), name, &errors));
             }
         } else if rv != revision.to_string() {
             return Err(Status::conflict(
-                Self::resource(),
+                self.resource(),
                 name,
                 "the object has been modified; please apply your changes to the latest version and try again",
             ));
         }
-        new.apply_defaults();
+        self.strategy.apply_defaults(&mut new);
         if let Tracking::Update(subresource) = tracking {
             self.track(Some(&mut old), &mut new, subresource)?;
         }
@@ -778,7 +810,7 @@ impl<K: Served> Registry<K> {
             let meta = FieldPath::new("metadata");
             let mut errors = validate_object_meta(
                 new.metadata(),
-                K::SCOPE.is_namespaced(),
+                self.kind.namespaced(),
                 name_is_dns_subdomain,
                 &meta,
             );
@@ -791,7 +823,7 @@ impl<K: Served> Registry<K> {
             errors
         };
         if !errors.is_empty() {
-            return Err(Status::invalid(Self::kind(), name, &errors));
+            return Err(Status::invalid(self.group_kind(), name, &errors));
         }
         let warnings = if status {
             Vec::new()
@@ -799,7 +831,7 @@ impl<K: Served> Registry<K> {
             self.strategy.warnings_on_update(&new, &old)
         };
         self.strategy.canonicalize(&mut new);
-        let key = Self::key(&ns, &name);
+        let key = self.key(&ns, &name);
         // ShouldDeleteDuringUpdate: the last finalizer of a deleting object is gone.
         let om = old.metadata();
         if new.metadata().finalizers.is_empty()
@@ -837,7 +869,7 @@ impl<K: Served> Registry<K> {
     }
 
     fn storage_error(&self, e: StorageError, name: &str) -> Status {
-        e.into_status(Self::resource(), name)
+        e.into_status(self.resource(), name)
     }
 
     /// Replaces the object (`PUT`): the stored status is kept (when the
@@ -864,9 +896,12 @@ impl<K: Served> Registry<K> {
     /// Writes the status (`PUT .../status`): everything but the status
     /// comes from the stored object.
     pub async fn update_status(&self, namespace: &str, obj: K) -> Result<Outcome<K>, Status> {
-        if !K::STATUS_SUBRESOURCE {
+        if !self.kind.status_subresource {
             return Err(Status::not_found(
-                GroupResource::new(K::GROUP, format!("{}/status", K::PLURAL)),
+                GroupResource::new(
+                    self.kind.group.clone(),
+                    format!("{}/status", self.kind.plural),
+                ),
                 obj.metadata().name.clone(),
             ));
         }
@@ -912,7 +947,7 @@ impl<K: Served> Registry<K> {
             && *uid != meta.uid
         {
             return Err(Status::conflict(
-                Self::resource(),
+                self.resource(),
                 name,
                 format!(
                     "Precondition failed: UID in precondition: {uid}, UID in object meta: {}",
@@ -924,7 +959,7 @@ impl<K: Served> Registry<K> {
             && *rv != meta.resource_version
         {
             return Err(Status::conflict(
-                Self::resource(),
+                self.resource(),
                 name,
                 format!(
                     "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
@@ -932,7 +967,7 @@ impl<K: Served> Registry<K> {
                 ),
             ));
         }
-        let key = Self::key(&meta.namespace, name);
+        let key = self.key(&meta.namespace, name);
         // BeforeDelete: only a graceful strategy waits; the request's grace
         // period overrides the strategy's, and a negative one counts as 1.
         let grace = self
@@ -1031,23 +1066,28 @@ impl<K: Served> Registry<K> {
         };
         let inner = self
             .storage
-            .watch(&Self::prefix(namespace), from)
+            .watch(&self.prefix(namespace), from)
             .await
-            .map_err(Watch::<K>::storage_status)?;
+            .map_err(|e| e.into_status(self.resource(), ""))?;
         Ok(Watch {
             inner,
             namespace: namespace.to_string(),
             selection,
             codec: self.codec.clone(),
+            kind: self.kind.clone(),
             _kind: PhantomData,
         })
     }
 
     /// The root schema of the kind (for strategic merge patches).
     pub fn schema(&self) -> &Value {
-        self.schema.get_or_init(|| {
-            let mut generator = crate::__private::generator();
-            <K as schemars::JsonSchema>::json_schema(&mut generator).to_value()
+        self.schema.get_or_init(|| match self.kind.schema() {
+            // A kind described by data: its CRD's schema.
+            Some(schema) => schema.clone(),
+            None => {
+                let mut generator = crate::__private::generator();
+                <K as schemars::JsonSchema>::json_schema(&mut generator).to_value()
+            }
         })
     }
 }

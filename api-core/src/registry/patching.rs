@@ -139,7 +139,7 @@ impl<K: Served> Registry<K> {
                     crate::decode::schema_invalid::<K>(patched).unwrap_or_else(|| {
                         Status::bad_request(format!(
                             "the patched object is not a valid {}: {e}",
-                            K::KIND
+                            self.kind.kind
                         ))
                     }),
                 );

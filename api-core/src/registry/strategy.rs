@@ -43,6 +43,14 @@ use crate::validation::{ErrorList, FieldPath};
 /// }
 /// ```
 pub trait Strategy<K: SpecStatus + ApiType + Clone + Serialize>: Send + Sync {
+    /// Sets the defaults of a written object (a create, an update, a
+    /// patch's result), before its managed fields are recorded and the
+    /// other hooks run, as the apiserver's decoder defaults what it
+    /// reads. Default: the type's `apply_defaults()` (`#[default(...)]`).
+    fn apply_defaults(&self, obj: &mut K) {
+        obj.apply_defaults();
+    }
+
     /// Normalizes a new object before validation. Default: drop the status
     /// (when it has a subresource) and set `generation` to 1.
     fn prepare_for_create(&self, obj: &mut K) {

@@ -1,0 +1,350 @@
+//! Objects of kinds known only at run time: [`DynamicObject`] (Go's
+//! `Unstructured`: typed metadata, everything else JSON) and
+//! [`DynamicStrategy`], the storage hooks of apiextensions-apiserver's
+//! custom resource strategy driven by a kind's [`KindInfo`]: its schema's
+//! defaults and pruning, its validation (types, formats, list types and,
+//! with feature `cel`, its rules), the spec/status split of its status
+//! subresource and the generation bump.
+//!
+//! A [`Registry<DynamicObject>`](super::Registry) built with
+//! [`Registry::with_kind`](super::Registry::with_kind) serves any kind a
+//! CRD describes with the same pipeline, errors and storage as a Rust type.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use api_core::registry::{DynamicObject, DynamicStrategy, KindInfo, MemoryStorage, Registry};
+//! use api_core::resource::CustomResourceExt;
+//! use serde_json::json;
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! // Any CRD: here the one of an example type.
+//! let crd = examples_crd();
+//! # fn examples_crd() -> api_core::crd::CustomResourceDefinition {
+//! #   api_core::crd::CustomResourceDefinition::from_json(&json!({
+//! #     "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+//! #     "metadata": {"name": "widgets.example.com"},
+//! #     "spec": {"group": "example.com", "scope": "Namespaced",
+//! #       "names": {"kind": "Widget", "plural": "widgets"},
+//! #       "versions": [{"name": "v1", "served": true, "storage": true,
+//! #         "subresources": {"status": {}},
+//! #         "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+//! #           "spec": {"type": "object", "properties": {
+//! #             "size": {"type": "integer", "minimum": 1, "default": 1}}}}}}}]}
+//! #   }).to_string()).unwrap()
+//! # }
+//! let kind = KindInfo::from_crd(&crd, "v1").unwrap();
+//! let widgets = Registry::with_kind(
+//!     kind.clone(),
+//!     DynamicStrategy::new(&kind),
+//!     Arc::new(MemoryStorage::new()),
+//! );
+//! let w: DynamicObject = serde_json::from_value(json!({
+//!     "apiVersion": "example.com/v1", "kind": "Widget",
+//!     "metadata": {"name": "w"}, "spec": {"colour": "red"}
+//! })).unwrap();
+//! let created = widgets.create("default", w).await.unwrap().object;
+//! assert_eq!(created.content["spec"], json!({"size": 1})); // defaulted, pruned
+//! assert_eq!(created.metadata.generation, 1);
+//!
+//! let mut bad = created.clone();
+//! bad.content["spec"]["size"] = json!(0);
+//! let err = widgets.update("default", bad).await.unwrap_err();
+//! assert_eq!(err.code, 422);
+//! # });
+//! ```
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::Error as _;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::api_type::ApiType;
+use crate::meta::ObjectMeta;
+use crate::resource::{Resource, Scope, SpecStatus};
+use crate::validation::{ErrorList, FieldPath};
+
+use super::kind::KindInfo;
+use super::strategy::Strategy;
+
+/// An object of a kind known only at run time (Go's `Unstructured`): its
+/// `apiVersion`, `kind` and `metadata` typed, everything else (`spec`,
+/// `status`, `data`, ...) as JSON in `content`. Serialized as the object
+/// it is: `apiVersion`, `kind`, `metadata`, then `content`'s members.
+///
+/// Its [`Resource`] constants are placeholders (empty names): a registry
+/// of `DynamicObject`s takes its kind from a [`KindInfo`]
+/// ([`Registry::with_kind`](super::Registry::with_kind)).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DynamicObject {
+    /// `apiVersion` (empty when the JSON had none).
+    pub api_version: String,
+    /// `kind` (empty when the JSON had none).
+    pub kind: String,
+    /// `metadata`.
+    pub metadata: ObjectMeta,
+    /// Every other member of the object.
+    pub content: Map<String, Value>,
+}
+
+impl DynamicObject {
+    /// An object of `kind` named `name`, with `content`'s members.
+    pub fn new(kind: &KindInfo, name: impl Into<String>, content: Map<String, Value>) -> Self {
+        DynamicObject {
+            api_version: kind.api_version(),
+            kind: kind.kind.clone(),
+            metadata: ObjectMeta {
+                name: name.into(),
+                ..ObjectMeta::default()
+            },
+            content,
+        }
+    }
+
+    /// The object as one JSON value.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The content without `status`: what a change of bumps
+    /// `metadata.generation` when the status has a subresource.
+    fn without_status(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.content.iter().filter(|(k, _)| k.as_str() != "status")
+    }
+}
+
+impl Serialize for DynamicObject {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let typed = usize::from(!self.api_version.is_empty()) + usize::from(!self.kind.is_empty());
+        let mut map = serializer.serialize_map(Some(typed + 1 + self.content.len()))?;
+        if !self.api_version.is_empty() {
+            map.serialize_entry("apiVersion", &self.api_version)?;
+        }
+        if !self.kind.is_empty() {
+            map.serialize_entry("kind", &self.kind)?;
+        }
+        map.serialize_entry("metadata", &self.metadata)?;
+        for (k, v) in &self.content {
+            if !matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
+                map.serialize_entry(k, v)?;
+            }
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for DynamicObject {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut content = Map::deserialize(deserializer)?;
+        let text = |content: &mut Map<String, Value>, key: &str| match content.remove(key) {
+            None | Some(Value::Null) => Ok(String::new()),
+            Some(Value::String(s)) => Ok(s),
+            Some(other) => Err(D::Error::custom(format!(
+                "{key}: expected a string, found {other}"
+            ))),
+        };
+        let api_version = text(&mut content, "apiVersion")?;
+        let kind = text(&mut content, "kind")?;
+        let metadata = match content.remove("metadata") {
+            None | Some(Value::Null) => ObjectMeta::default(),
+            Some(m) => ObjectMeta::deserialize(m)
+                .map_err(|e| D::Error::custom(format!("metadata: {e}")))?,
+        };
+        Ok(DynamicObject {
+            api_version,
+            kind,
+            metadata,
+            content,
+        })
+    }
+}
+
+impl Resource for DynamicObject {
+    const GROUP: &'static str = "";
+    const VERSION: &'static str = "";
+    const KIND: &'static str = "";
+    const PLURAL: &'static str = "";
+    const SINGULAR: &'static str = "";
+    const SCOPE: Scope = Scope::Namespaced;
+
+    fn metadata(&self) -> &ObjectMeta {
+        &self.metadata
+    }
+
+    fn metadata_mut(&mut self) -> &mut ObjectMeta {
+        &mut self.metadata
+    }
+}
+
+impl SpecStatus for DynamicObject {
+    /// A placeholder, as the names are: the registry and
+    /// [`DynamicStrategy`] read the kind's [`KindInfo`].
+    const STATUS_SUBRESOURCE: bool = true;
+
+    fn spec_equal(&self, other: &Self) -> bool {
+        self.without_status().eq(other.without_status())
+    }
+
+    fn status_equal(&self, other: &Self) -> bool {
+        self.content.get("status") == other.content.get("status")
+    }
+
+    fn clear_status(&mut self) {
+        self.content.remove("status");
+    }
+
+    fn copy_status(&mut self, from: &Self) {
+        match from.content.get("status") {
+            Some(status) => {
+                self.content.insert("status".into(), status.clone());
+            }
+            None => {
+                self.content.remove("status");
+            }
+        }
+    }
+
+    fn copy_spec(&mut self, from: &Self) {
+        let status = self.content.remove("status");
+        self.content = from
+            .without_status()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        if let Some(status) = status {
+            self.content.insert("status".into(), status);
+        }
+    }
+}
+
+impl JsonSchema for DynamicObject {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed("DynamicObject")
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "object", "x-kubernetes-preserve-unknown-fields": true})
+    }
+}
+
+/// Defaults and validation come from the kind's schema
+/// ([`DynamicStrategy`]), not from the type.
+impl ApiType for DynamicObject {}
+
+/// The storage hooks of a custom resource (apiextensions-apiserver's
+/// `customResourceStrategy`), driven by its [`KindInfo`]:
+///
+/// * defaults: the schema's `default`s, then unknown fields pruned (as the
+///   apiserver's decoder does before anything else);
+/// * create: no status when it has a subresource, `generation: 1`;
+/// * update: the stored status kept when it has a subresource, and
+///   `generation` bumped when anything but metadata (and that status)
+///   changed;
+/// * status update: everything but the status from the stored object;
+/// * validation: the schema (types, bounds, formats, patterns, `required`,
+///   list sets and maps) and, with feature `cel`, its
+///   `x-kubernetes-validations` rules, with the old object on updates.
+pub struct DynamicStrategy {
+    kind: Arc<KindInfo>,
+    schema: Value,
+    #[cfg(feature = "cel")]
+    rules: crate::cel::Validator,
+}
+
+impl DynamicStrategy {
+    /// The strategy of `kind` (its schema, when it has one; without one
+    /// nothing is defaulted, pruned or validated).
+    pub fn new(kind: &KindInfo) -> Self {
+        let schema = kind.schema().cloned().unwrap_or(Value::Null);
+        DynamicStrategy {
+            kind: Arc::new(kind.clone()),
+            #[cfg(feature = "cel")]
+            rules: crate::cel::Validator::new(&schema),
+            schema,
+        }
+    }
+
+    fn validate_against_schema(
+        &self,
+        new: &DynamicObject,
+        old: Option<&DynamicObject>,
+    ) -> ErrorList {
+        if self.schema.is_null() {
+            return ErrorList::new();
+        }
+        let value = new.to_value();
+        let errors = crate::schema::structural::validate(&value, &self.schema, &FieldPath::new(""));
+        #[cfg(feature = "cel")]
+        let errors = {
+            let mut errors = errors;
+            let old = old.map(DynamicObject::to_value);
+            self.rules
+                .validate_into(&value, old.as_ref(), &FieldPath::new(""), &mut errors);
+            errors
+        };
+        #[cfg(not(feature = "cel"))]
+        let _ = old;
+        errors
+    }
+}
+
+impl std::fmt::Debug for DynamicStrategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynamicStrategy")
+            .field("kind", &self.kind.kind)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Strategy<DynamicObject> for DynamicStrategy {
+    fn apply_defaults(&self, obj: &mut DynamicObject) {
+        if self.schema.is_null() {
+            return;
+        }
+        let mut value = Value::Object(std::mem::take(&mut obj.content));
+        crate::schema::defaulting::default(&mut value, &self.schema);
+        crate::schema::structural::prune(&mut value, &self.schema, true);
+        if let Value::Object(content) = value {
+            obj.content = content;
+        }
+    }
+
+    fn prepare_for_create(&self, obj: &mut DynamicObject) {
+        if self.kind.status_subresource {
+            obj.clear_status();
+        }
+        obj.metadata.generation = 1;
+    }
+
+    fn validate(&self, obj: &DynamicObject) -> ErrorList {
+        self.validate_against_schema(obj, None)
+    }
+
+    fn prepare_for_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        let changed = if self.kind.status_subresource {
+            new.copy_status(old);
+            !new.spec_equal(old)
+        } else {
+            new.content != old.content
+        };
+        if changed {
+            new.metadata.generation = old.metadata.generation + 1;
+        }
+    }
+
+    fn validate_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        self.validate_against_schema(new, Some(old))
+    }
+
+    fn prepare_for_status_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        let mut merged = old.clone();
+        merged.copy_status(new);
+        merged.metadata.managed_fields = std::mem::take(&mut new.metadata.managed_fields);
+        *new = merged;
+    }
+
+    fn validate_status_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        self.validate_against_schema(new, Some(old))
+    }
+}
