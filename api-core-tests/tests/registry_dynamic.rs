@@ -15,7 +15,6 @@ use api_core::registry::{
     DefaultStrategy, DeleteOptions, DynamicObject, DynamicStrategy, KindInfo, ListOptions,
     MemoryStorage, Registry,
 };
-use api_core::resource::CustomResourceExt;
 use examples::memcached::Memcached;
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -167,7 +167,7 @@ pub const MAX_NESTING_DEPTH: usize = 10_000;
 /// deep is refused wherever it is (under an unknown field too, which a
 /// typed decode would skip without looking), in one pass and without
 /// recursion.
-fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
+pub(crate) fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
@@ -329,7 +329,7 @@ fn render(path: &serde_ignored::Path<'_>) -> String {
 
 /// The paths of keys that appear twice in one JSON object. Malformed input
 /// gives none here: the typed decode reports it.
-fn duplicate_keys(bytes: &[u8]) -> Vec<String> {
+pub(crate) fn duplicate_keys(bytes: &[u8]) -> Vec<String> {
     // Escaped keys, very deep nesting or malformed input: the serde walk
     // (which unescapes keys) decides.
     scan_duplicates(bytes).unwrap_or_else(|| walk_duplicates(bytes))

@@ -17,7 +17,7 @@ use api_core::decode::FieldValidation;
 use api_core::meta::{ObjectMeta, Time};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    BoxFuture, DeleteOptions, DryRunStorage, EventType, ListOptions, Selection, Storage,
+    BoxFuture, DeleteOptions, DryRunStorage, EventType, KindInfo, ListOptions, Selection, Storage,
     StorageError, check_name, new_uid,
 };
 use api_core::status::{GroupKind, GroupResource};
@@ -243,16 +243,50 @@ enum Tracking {
 /// One RBAC kind served from storage.
 pub struct RbacKind<T: RbacObject> {
     state: Arc<RbacState>,
+    info: KindInfo,
     _kind: std::marker::PhantomData<fn() -> T>,
 }
 
 impl<T: RbacObject> RbacKind<T> {
     /// `T` served over `state`'s storage.
     pub fn new(state: Arc<RbacState>) -> Self {
+        let info = KindInfo::from_crd(&Self::described(), "v1").expect("the RBAC CRD serves v1");
         RbacKind {
             state,
+            info,
             _kind: std::marker::PhantomData,
         }
+    }
+
+    /// The kind, described as a CRD (its schema deduced, as the apiserver
+    /// serves these kinds to clients that read no OpenAPI).
+    fn described() -> CustomResourceDefinition {
+        let scope = if T::NAMESPACED {
+            "Namespaced"
+        } else {
+            "Cluster"
+        };
+        let singular = T::KIND.to_ascii_lowercase();
+        serde_json::from_value(json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": format!("{}.{GROUP_NAME}", T::PLURAL)},
+            "spec": {
+                "group": GROUP_NAME,
+                "names": {"kind": T::KIND, "listKind": format!("{}List", T::KIND),
+                          "plural": T::PLURAL, "singular": singular},
+                "scope": scope,
+                "versions": [{
+                    "name": "v1", "served": true, "storage": true,
+                    "schema": {"openAPIV3Schema": {
+                        "type": "object",
+                        "description": format!("{} (rbac.authorization.k8s.io/v1).", T::KIND),
+                        "x-kubernetes-preserve-unknown-fields": true
+                    }}
+                }]
+            }
+        }))
+        .unwrap_or_default()
     }
 
     fn resource() -> GroupResource {
@@ -571,45 +605,8 @@ impl<T: RbacObject> RbacKind<T> {
 }
 
 impl<T: RbacObject> ServedKind for RbacKind<T> {
-    fn crd(&self) -> CustomResourceDefinition {
-        let scope = if T::NAMESPACED {
-            "Namespaced"
-        } else {
-            "Cluster"
-        };
-        let singular = T::KIND.to_ascii_lowercase();
-        serde_json::from_value(json!({
-            "apiVersion": "apiextensions.k8s.io/v1",
-            "kind": "CustomResourceDefinition",
-            "metadata": {"name": format!("{}.{GROUP_NAME}", T::PLURAL)},
-            "spec": {
-                "group": GROUP_NAME,
-                "names": {"kind": T::KIND, "listKind": format!("{}List", T::KIND),
-                          "plural": T::PLURAL, "singular": singular},
-                "scope": scope,
-                "versions": [{
-                    "name": "v1", "served": true, "storage": true,
-                    "schema": {"openAPIV3Schema": {
-                        "type": "object",
-                        "description": format!("{} (rbac.authorization.k8s.io/v1).", T::KIND),
-                        "x-kubernetes-preserve-unknown-fields": true
-                    }}
-                }]
-            }
-        }))
-        .unwrap_or_default()
-    }
-
-    fn path(&self) -> (&'static str, &'static str, &'static str) {
-        (GROUP_NAME, "v1", T::PLURAL)
-    }
-
-    fn namespaced(&self) -> bool {
-        T::NAMESPACED
-    }
-
-    fn status_subresource(&self) -> bool {
-        false
+    fn info(&self) -> &KindInfo {
+        &self.info
     }
 
     fn get<'a>(

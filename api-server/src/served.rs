@@ -15,7 +15,8 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    ApplyOptions, BoxFuture, DeleteOptions, ListOptions, PatchOptions, Registry, Served, WatchEvent,
+    ApplyOptions, BoxFuture, DeleteOptions, DynamicObject, KindInfo, ListOptions, PatchOptions,
+    Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
@@ -61,14 +62,26 @@ pub struct WriteOptions {
 
 /// A kind served over JSON: what the HTTP layer calls.
 pub trait ServedKind: Send + Sync {
+    /// The kind, as data: names, scope, subresources, and the CRD that
+    /// describes its versions, schema, columns and scale paths.
+    fn info(&self) -> &KindInfo;
     /// The kind's CRD (its names, scope, versions, schema, columns).
-    fn crd(&self) -> CustomResourceDefinition;
+    fn crd(&self) -> CustomResourceDefinition {
+        self.info().crd.as_deref().cloned().unwrap_or_default()
+    }
     /// `group`, `version`, `plural`.
-    fn path(&self) -> (&'static str, &'static str, &'static str);
+    fn path(&self) -> (&str, &str, &str) {
+        let info = self.info();
+        (&info.group, &info.version, &info.plural)
+    }
     /// Whether objects live in namespaces.
-    fn namespaced(&self) -> bool;
+    fn namespaced(&self) -> bool {
+        self.info().namespaced()
+    }
     /// Whether the status subresource is on.
-    fn status_subresource(&self) -> bool;
+    fn status_subresource(&self) -> bool {
+        self.info().status_subresource
+    }
     /// `GET` one object.
     fn get<'a>(&'a self, namespace: &'a str, name: &'a str)
     -> BoxFuture<'a, Result<Value, Status>>;
@@ -154,18 +167,25 @@ pub trait ServedKind: Send + Sync {
     ) -> BoxFuture<'a, Result<JsonWatch, Status>>;
 }
 
-/// A [`Registry<K>`] as a [`ServedKind`].
+/// How a body becomes a `K`: decoded with the request's field
+/// validation, with its warnings.
+type DecodeBody<K> = fn(&Registry<K>, &[u8], FieldValidation) -> Result<(K, Vec<String>), Status>;
+
+/// A [`Registry<K>`] as a [`ServedKind`]: a Rust type's registry, or a
+/// registry of [`DynamicObject`]s of a kind described by data.
 pub struct RegistryKind<K: Served> {
     registry: Arc<Registry<K>>,
-    crd: Option<CustomResourceDefinition>,
+    info: KindInfo,
+    decode: DecodeBody<K>,
 }
 
-impl<K: Served> RegistryKind<K> {
+impl<K: Served + CustomResourceExt> RegistryKind<K> {
     /// Serves `registry`, described by `K::crd()`.
     pub fn new(registry: Arc<Registry<K>>) -> Self {
         RegistryKind {
             registry,
-            crd: None,
+            info: KindInfo::of_crd_type::<K>(),
+            decode: decode_body::<K>,
         }
     }
 
@@ -174,7 +194,25 @@ impl<K: Served> RegistryKind<K> {
     pub fn with_crd(registry: Arc<Registry<K>>, crd: CustomResourceDefinition) -> Self {
         RegistryKind {
             registry,
-            crd: Some(crd),
+            info: KindInfo {
+                crd: Some(Arc::new(crd)),
+                ..KindInfo::of::<K>()
+            },
+            decode: decode_body::<K>,
+        }
+    }
+}
+
+impl RegistryKind<DynamicObject> {
+    /// Serves a registry of a kind described by data
+    /// ([`Registry::with_kind`]): bodies are read as that kind's objects
+    /// (their `apiVersion` and `kind` checked against it).
+    pub fn dynamic(registry: Arc<Registry<DynamicObject>>) -> Self {
+        let info = KindInfo::clone(registry.kind_info());
+        RegistryKind {
+            registry,
+            info,
+            decode: Registry::<DynamicObject>::decode,
         }
     }
 }
@@ -199,6 +237,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, Status> {
 /// strategy), so decoding only reads it, with the request's field
 /// validation.
 fn decode_body<K: Served + CustomResourceExt>(
+    _: &Registry<K>,
     body: &[u8],
     validation: FieldValidation,
 ) -> Result<(K, Vec<String>), Status> {
@@ -220,21 +259,28 @@ fn decode_body<K: Served + CustomResourceExt>(
     Ok((decoded.object, decoded.warnings))
 }
 
-impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
-    fn crd(&self) -> CustomResourceDefinition {
-        self.crd.clone().unwrap_or_else(K::crd)
+impl<K: Served> RegistryKind<K> {
+    /// A list as JSON with the kind's `apiVersion` and list `kind` (which
+    /// a list of [`DynamicObject`]s does not carry), first as the
+    /// apiserver writes them.
+    fn typed_list(&self, list: Value) -> Value {
+        let Value::Object(mut members) = list else {
+            return list;
+        };
+        if members.contains_key("kind") {
+            return Value::Object(members);
+        }
+        let mut out = serde_json::Map::new();
+        out.insert("apiVersion".into(), Value::String(self.info.api_version()));
+        out.insert("kind".into(), Value::String(self.info.list_kind.clone()));
+        out.append(&mut members);
+        Value::Object(out)
     }
+}
 
-    fn path(&self) -> (&'static str, &'static str, &'static str) {
-        (K::GROUP, K::VERSION, K::PLURAL)
-    }
-
-    fn namespaced(&self) -> bool {
-        K::SCOPE.is_namespaced()
-    }
-
-    fn status_subresource(&self) -> bool {
-        K::STATUS_SUBRESOURCE
+impl<K: Served> ServedKind for RegistryKind<K> {
+    fn info(&self) -> &KindInfo {
+        &self.info
     }
 
     fn get<'a>(
@@ -262,7 +308,10 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         namespace: &'a str,
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<Value, Status>> {
-        Box::pin(async move { to_json(&self.registry.list(namespace, options).await?) })
+        Box::pin(async move {
+            let list = to_json(&self.registry.list(namespace, options).await?)?;
+            Ok(self.typed_list(list))
+        })
     }
 
     fn create<'a>(
@@ -272,7 +321,8 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         options: &'a WriteOptions,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
+            let (object, mut warnings) =
+                (self.decode)(&self.registry, body, options.field_validation)?;
             let registry = self.registry_for(options.dry_run, &options.manager);
             let outcome = registry.create(namespace, object).await?;
             warnings.extend(outcome.warnings);
@@ -293,7 +343,8 @@ impl<K: Served + CustomResourceExt> ServedKind for RegistryKind<K> {
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let (object, mut warnings) = decode_body::<K>(body, options.field_validation)?;
+            let (object, mut warnings) =
+                (self.decode)(&self.registry, body, options.field_validation)?;
             if object.metadata().name != name {
                 return Err(api_core::registry::name_mismatch(
                     &object.metadata().name,

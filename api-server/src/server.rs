@@ -34,12 +34,15 @@ use std::time::Duration;
 use api_core::ApiType;
 use api_core::Status;
 use api_core::conversion::Versions;
+use api_core::crd::CustomResourceDefinition;
 use api_core::meta::{ListMeta, MicroTime};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    DeleteOptions, ListOptions, MemoryStorage, Registry, Served, Storage, Strategy,
+    DeleteOptions, DynamicStrategy, KindInfo, ListOptions, MemoryStorage, Registry, Served,
+    Storage, Strategy,
 };
 use api_core::resource::CustomResourceExt;
+use api_core::status::GroupKind;
 use api_core::status::{GroupResource, StatusCause, StatusDetails, StatusReason};
 use api_core::validation::names::is_valid_path_segment_name;
 use axum::body::{Body, Bytes};
@@ -138,6 +141,51 @@ impl ServerBuilder {
         let registry = Registry::<K>::with_versions(strategy, self.storage.clone(), versions)?;
         self.kinds
             .push(Arc::new(RegistryKind::with_crd(Arc::new(registry), crd)));
+        Ok(self)
+    }
+
+    /// Serves the kind `crd` defines, as apiextensions-apiserver serves a
+    /// CustomResourceDefinition: objects are
+    /// [`DynamicObject`](api_core::registry::DynamicObject)s in a
+    /// registry of that kind ([`Registry::with_kind`]) over the builder's
+    /// storage, defaulted, pruned and validated by its schema
+    /// ([`DynamicStrategy`]), with its printer columns, subresources and
+    /// selectable fields. Refused with a 422 when the CRD breaks the
+    /// apiserver's rules (`check_crd`: names, versions, a structural
+    /// schema, ...), and with a 400 when it serves more than one version
+    /// (conversion between versions is not served yet).
+    pub fn custom_resource(mut self, crd: &CustomResourceDefinition) -> Result<Self, Status> {
+        let errors = api_core::schema::structural::check_crd(&crd.to_json());
+        if !errors.is_empty() {
+            return Err(Status::invalid(
+                GroupKind::new("apiextensions.k8s.io", "CustomResourceDefinition"),
+                crd.name(),
+                &errors,
+            ));
+        }
+        let served: Vec<&str> = crd
+            .spec
+            .versions
+            .iter()
+            .filter(|v| v.served)
+            .map(|v| v.name.as_str())
+            .collect();
+        let [version] = served.as_slice() else {
+            return Err(Status::bad_request(format!(
+                "{}: serving {} versions of a CustomResourceDefinition needs conversion between them, which is not served yet; serve one",
+                crd.name(),
+                served.len()
+            )));
+        };
+        let kind = KindInfo::from_crd(crd, version)
+            .ok_or_else(|| Status::internal_error("a served version the CRD lacks"))?;
+        let registry = Registry::with_kind(
+            kind.clone(),
+            DynamicStrategy::new(&kind),
+            self.storage.clone(),
+        );
+        self.kinds
+            .push(Arc::new(RegistryKind::dynamic(Arc::new(registry))));
         Ok(self)
     }
 

@@ -66,8 +66,11 @@ use crate::meta::ObjectMeta;
 use crate::resource::{Resource, Scope, SpecStatus};
 use crate::validation::{ErrorList, FieldPath};
 
+use super::Registry;
 use super::kind::KindInfo;
 use super::strategy::Strategy;
+use crate::decode::FieldValidation;
+use crate::status::Status;
 
 /// An object of a kind known only at run time (Go's `Unstructured`): its
 /// `apiVersion`, `kind` and `metadata` typed, everything else (`spec`,
@@ -231,6 +234,83 @@ impl JsonSchema for DynamicObject {
 /// Defaults and validation come from the kind's schema
 /// ([`DynamicStrategy`]), not from the type.
 impl ApiType for DynamicObject {}
+
+impl Registry<DynamicObject> {
+    /// Reads a request body (JSON) as an object of this registry's kind,
+    /// as the apiserver's decoder reads a custom resource: nesting past
+    /// 10,000 levels is a 400; a missing `apiVersion` or `kind` is the
+    /// kind's, another one a 400 naming both; duplicate and unknown fields
+    /// (those the schema prunes) are warnings, dropped, or with
+    /// `Strict` the apiserver's 400 `strict decoding error: ...`.
+    pub fn decode(
+        &self,
+        bytes: &[u8],
+        validation: FieldValidation,
+    ) -> Result<(DynamicObject, Vec<String>), Status> {
+        let kind = self.kind_info();
+        if let Some(c) = crate::decode::too_deep(bytes, crate::decode::MAX_NESTING_DEPTH) {
+            return Err(Status::bad_request(format!(
+                "the request body could not be decoded as a {}: invalid character '{}' exceeded max depth",
+                kind.kind,
+                char::from(c)
+            )));
+        }
+        let mut value: Value = serde_json::from_slice(bytes).map_err(|e| {
+            Status::bad_request(format!(
+                "the request body could not be decoded as a {}: {e}",
+                kind.kind
+            ))
+        })?;
+        if !value.is_object() {
+            return Err(Status::bad_request(format!(
+                "the request body could not be decoded as a {}: not a JSON object",
+                kind.kind
+            )));
+        }
+        for (key, want) in [
+            ("apiVersion", kind.api_version()),
+            ("kind", kind.kind.clone()),
+        ] {
+            match value.get(key) {
+                None | Some(Value::Null) => value[key] = Value::String(want),
+                Some(Value::String(got)) if *got == want => {}
+                Some(got) => {
+                    let got = got.as_str().map_or_else(|| got.to_string(), str::to_string);
+                    let what = if key == "kind" { "kind" } else { "API version" };
+                    return Err(Status::bad_request(format!(
+                        "the {what} in the data ({got}) does not match the expected {what} ({want})"
+                    )));
+                }
+            }
+        }
+        let mut warnings = Vec::new();
+        if validation != FieldValidation::Ignore {
+            warnings.extend(
+                crate::decode::duplicate_keys(bytes)
+                    .into_iter()
+                    .map(|p| format!("duplicate field {p:?}")),
+            );
+            if kind.schema().is_some() {
+                warnings.extend(
+                    self.apply_schema()
+                        .prune_unknown(&mut value.clone())
+                        .into_iter()
+                        .map(|p| format!("unknown field {p:?}")),
+                );
+            }
+            if validation == FieldValidation::Strict && !warnings.is_empty() {
+                return Err(crate::decode::strict_error(&warnings));
+            }
+        }
+        let object = DynamicObject::deserialize(value).map_err(|e| {
+            Status::bad_request(format!(
+                "the request body could not be decoded as a {}: {e}",
+                kind.kind
+            ))
+        })?;
+        Ok((object, warnings))
+    }
+}
 
 /// The storage hooks of a custom resource (apiextensions-apiserver's
 /// `customResourceStrategy`), driven by its [`KindInfo`]:
