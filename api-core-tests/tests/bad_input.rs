@@ -74,13 +74,20 @@ fn check(name: &str, result: Result<Vec<String>, Status>, expect: &Expect) {
 
 #[tokio::test]
 async fn hostile_bodies_for_decode() {
-    // 10,000 levels in an unknown field: skipped without recursion.
-    let depth = 10_000;
-    let nested = good_with(
-        r#""spec""#,
-        &format!(r#""x": {}{}, "spec""#, "[".repeat(depth), "]".repeat(depth)),
-    );
-    // 10,000 levels where a string goes: a type error at the first level.
+    // 10,000 levels in all (the apiserver decoder's `maxNestingDepth`),
+    // most of them in an unknown field: skipped without recursion.
+    let at_root = |depth: usize| {
+        good_with(
+            r#""spec""#,
+            &format!(r#""x": {}{}, "spec""#, "[".repeat(depth), "]".repeat(depth)),
+        )
+    };
+    let nested = at_root(9_999);
+    // One level more: refused wherever it is (issue 27).
+    let too_deep = at_root(10_000);
+    // 10,000 levels where a string goes (metadata.labels.app): a type
+    // error at the first level.
+    let depth = 9_997;
     let nested_label = good_with(
         r#""app": "x""#,
         &format!(r#""app": {}{}"#, "[".repeat(depth), "]".repeat(depth)),
@@ -215,6 +222,12 @@ async fn hostile_bodies_for_decode() {
             nested,
             DecodeOptions::default(),
             Expect::Ok(&[r#"unknown field "x""#]),
+        ),
+        (
+            "10,001 levels of nesting",
+            too_deep,
+            DecodeOptions::default(),
+            Expect::Err(400, "BadRequest", "exceeded max depth"),
         ),
         (
             "10,000 levels of nesting where a string goes",
