@@ -232,16 +232,26 @@ fn deep_nesting_never_crashes() {
     );
     let s = decode::<Memcached>(deep.as_bytes(), &DecodeOptions::default()).unwrap_err();
     assert_eq!(s.code, 400);
-    // Under a dropped unknown field: skipped without recursion.
-    let deep = format!(
-        "{{\"spec\": {{\"x\": {}{}}}}}",
-        "[".repeat(10_000),
-        "]".repeat(10_000)
-    );
+    // Under a dropped unknown field, 10,000 levels in all (the root and
+    // `spec` are two): skipped without recursion.
+    let under_spec = |depth: usize| {
+        format!(
+            "{{\"spec\": {{\"x\": {}{}}}}}",
+            "[".repeat(depth),
+            "]".repeat(depth)
+        )
+    };
+    let deep = under_spec(9_998);
     let d = decode::<Memcached>(deep.as_bytes(), &DecodeOptions::default()).unwrap();
     assert_eq!(d.warnings, [r#"unknown field "spec.x""#]);
     let s = decode::<Memcached>(deep.as_bytes(), &DecodeOptions::strict()).unwrap_err();
     assert_eq!(s.code, 400);
+    // One level more is past the apiserver decoder's maxNestingDepth,
+    // wherever it is (issue 27).
+    let s =
+        decode::<Memcached>(under_spec(9_999).as_bytes(), &DecodeOptions::default()).unwrap_err();
+    assert_eq!(s.code, 400);
+    assert!(s.message.contains("exceeded max depth"), "{}", s.message);
 }
 
 /// Well-formed JSON that does not fit the type is judged by the schema, as

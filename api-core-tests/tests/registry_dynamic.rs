@@ -78,44 +78,13 @@ fn json<T: serde::Serialize>(value: T) -> Value {
     serde_json::to_value(value).unwrap()
 }
 
-async fn run_typed(registry: &Registry<Memcached>, op: &Op) -> Result<Value, Status> {
-    let from = |v: &Value| serde_json::from_value::<Memcached>(v.clone()).unwrap();
-    match op {
-        Op::Create(v) => registry
-            .create("default", from(v))
-            .await
-            .map(|o| json(o.object)),
-        Op::Update(v) => registry
-            .update("default", from(v))
-            .await
-            .map(|o| json(o.object)),
-        Op::UpdateStatus(v) => registry
-            .update_status("default", from(v))
-            .await
-            .map(|o| json(o.object)),
-        Op::MergePatch(name, patch) => registry
-            .patch(
-                "default",
-                name,
-                PatchType::Merge,
-                patch.to_string().as_bytes(),
-            )
-            .await
-            .map(|o| json(o.object)),
-        Op::Delete(name) => registry
-            .delete("default", name, &DeleteOptions::default())
-            .await
-            .map(|d| json(d.object)),
-        Op::Get(name) => registry.get("default", name).await.map(json),
-        Op::List => registry
-            .list("default", &ListOptions::default())
-            .await
-            .map(json),
-    }
-}
-
-async fn run_dynamic(registry: &Registry<DynamicObject>, op: &Op) -> Result<Value, Status> {
-    let from = |v: &Value| serde_json::from_value::<DynamicObject>(v.clone()).unwrap();
+/// Runs `op` against `registry`, for a Rust type and for
+/// `DynamicObject` alike (the same generic store).
+async fn run<K>(registry: &Registry<K>, op: &Op) -> Result<Value, Status>
+where
+    K: api_core::registry::Served,
+{
+    let from = |v: &Value| serde_json::from_value::<K>(v.clone()).unwrap();
     match op {
         Op::Create(v) => registry
             .create("default", from(v))
@@ -162,8 +131,8 @@ async fn run_dynamic(registry: &Registry<DynamicObject>, op: &Op) -> Result<Valu
 async fn agree(ops: &[Op]) {
     let (t, d) = (typed(), dynamic());
     for (i, op) in ops.iter().enumerate() {
-        let a = normal(run_typed(&t, op).await);
-        let b = normal(run_dynamic(&d, op).await);
+        let a = normal(run(&t, op).await);
+        let b = normal(run(&d, op).await);
         assert_eq!(a, b, "step {i}: {op:?}");
     }
 }

@@ -142,9 +142,14 @@ impl Client {
 
     /// Sends a request and reads the whole answer.
     pub async fn send(&self, method: Method, path: &str, body: Option<Vec<u8>>) -> Answer {
+        self.exchange(self.request(method, path, body)).await
+    }
+
+    /// Sends `request` and reads the whole answer.
+    async fn exchange(&self, request: Request<Full<Bytes>>) -> Answer {
         let response = self
             .inner
-            .request(self.request(method, path, body))
+            .request(request)
             .await
             .expect("the server answers");
         let code = response.status();
@@ -170,19 +175,7 @@ impl Client {
             header::CONTENT_TYPE,
             content_type.parse().expect("a content type"),
         );
-        let response = self
-            .inner
-            .request(request)
-            .await
-            .expect("the server answers");
-        let code = response.status();
-        let body = response
-            .into_body()
-            .collect()
-            .await
-            .expect("a body")
-            .to_bytes();
-        Answer { code, body }
+        self.exchange(request).await
     }
 
     /// `GET path`.
