@@ -171,6 +171,20 @@ pub fn namespace(body: &[u8]) -> Result<Value, Status> {
     Ok(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": metadata}))
 }
 
+/// An object of `kind` sent as protobuf (what kubectl sends for the
+/// built-in kinds it creates: namespaces and the RBAC kinds), as JSON;
+/// 415 for a kind this server does not read from protobuf.
+pub fn object(kind: &api_core::registry::KindInfo, body: &[u8]) -> Result<Value, Status> {
+    match (kind.group.as_str(), kind.kind.as_str()) {
+        ("", "Namespace") => namespace(body),
+        (crate::rbac::GROUP_NAME, _) => rbac_object(body),
+        _ => Err(Status::unsupported_media_type(&[
+            "application/json",
+            "application/yaml",
+        ])),
+    }
+}
+
 /// An `authorization.k8s.io/v1` `SelfSubjectAccessReview` or
 /// `SelfSubjectRulesReview` sent as protobuf (what `kubectl auth can-i`
 /// sends), as JSON: the spec's resource and non-resource attributes, or

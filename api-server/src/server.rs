@@ -38,7 +38,7 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::meta::{ListMeta, MicroTime};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    DeleteOptions, DynamicStrategy, KindInfo, ListOptions, MemoryStorage, Registry, Served,
+    DeleteOptions, DynamicStrategy, KindInfo, Kinds, ListOptions, MemoryStorage, Registry, Served,
     Storage, Strategy,
 };
 use api_core::resource::CustomResourceExt;
@@ -62,7 +62,7 @@ use crate::limits::{
     WatchSlot, deadline_exceeded, request_deadline,
 };
 use crate::listen::Peer;
-use crate::namespaces::{Namespaces, namespace_not_found};
+use crate::namespaces::{NamespaceKind, namespace_not_found};
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
 use crate::params::{
@@ -294,21 +294,34 @@ impl ServerBuilder {
             self.kinds
                 .push(Arc::new(RbacKind::<ClusterRoleBinding>::new(state.clone())));
         }
-        // One CRD per kind, however many versions are served.
+        let namespaces = self
+            .namespaces
+            .then(|| Arc::new(NamespaceKind::new(self.storage.clone())));
+        // One CRD per kind, however many versions are served (the core
+        // group's kinds are in `/api/v1`, not among the groups).
         let mut crds: BTreeMap<String, _> = BTreeMap::new();
-        for kind in &self.kinds {
+        for kind in self.kinds.iter().filter(|k| !k.info().group.is_empty()) {
             let crd = kind.crd();
             crds.entry(crd.name().to_string()).or_insert(crd);
         }
         let crds: Vec<_> = crds.into_values().collect();
         let mut openapi = OpenApiV3::new(&crds);
         let mut discovery = Discovery::new(crds);
-        let namespaces = self.namespaces.then(|| {
+        if let Some(namespaces) = &namespaces {
             openapi = std::mem::take(&mut openapi).with_core_v1();
             discovery = std::mem::replace(&mut discovery, Discovery::new(Vec::new()))
                 .with_namespaces(NamespaceDiscovery::default());
-            Namespaces::new(self.storage.clone())
-        });
+            // A namespace's deletion deletes what is in it.
+            namespaces.set_content(
+                self.kinds
+                    .iter()
+                    .filter(|k| k.namespaced())
+                    .cloned()
+                    .collect(),
+            );
+            self.kinds.push(namespaces.clone());
+        }
+        let kinds = Arc::new(Kinds::new());
         let mut by_path = BTreeMap::new();
         for kind in &self.kinds {
             let (g, v, plural) = kind.path();
@@ -316,10 +329,12 @@ impl ServerBuilder {
                 (g.to_string(), v.to_string(), plural.to_string()),
                 kind.clone(),
             );
+            kinds.insert(Arc::new(kind.info().clone()));
         }
         ApiServer {
             inner: Arc::new(Inner {
                 by_path,
+                kinds,
                 discovery,
                 openapi,
                 namespaces,
@@ -339,9 +354,10 @@ impl ServerBuilder {
 
 struct Inner {
     by_path: BTreeMap<(String, String, String), Arc<dyn ServedKind>>,
+    kinds: Arc<Kinds>,
     discovery: Discovery,
     openapi: OpenApiV3,
-    namespaces: Option<Namespaces>,
+    namespaces: Option<Arc<NamespaceKind>>,
     /// Set once the system namespaces exist.
     system_namespaces: tokio::sync::OnceCell<()>,
     max_request_bytes: usize,
@@ -376,6 +392,13 @@ impl ApiServer {
             audit: None,
             rbac: false,
         }
+    }
+
+    /// The table of the kinds this server serves (by group, version and
+    /// resource, and by group and kind), for controllers that act across
+    /// kinds.
+    pub fn kinds(&self) -> Arc<Kinds> {
+        self.inner.kinds.clone()
     }
 
     /// How long a client may take before its request is read (see
@@ -823,8 +846,13 @@ async fn dispatch(
                 None => status_response(Status::not_acceptable(&["application/json"])),
             }
         }
-        (method, ["api", "v1", rest @ ..]) if inner.namespaces.is_some() => {
-            core_request(inner, method, rest, &query, &parts.headers, body).await
+        (Method::GET, ["api", "v1"]) if inner.namespaces.is_some() => json_response(
+            StatusCode::OK,
+            &inner.discovery.core_api_resource_list(),
+            "application/json",
+        ),
+        (method, ["api", "v1", rest @ ..]) => {
+            resource_request(inner, method, "", "v1", rest, &query, &parts.headers, body).await
         }
         (Method::GET, ["apis"]) => {
             let accept = header_str(&parts.headers, header::ACCEPT);
@@ -906,158 +934,9 @@ fn body_error(error: axum::Error, limit: usize) -> Status {
     Status::bad_request(format!("error reading the request body: {error}"))
 }
 
-/// `/api/v1/...`: the core group's `namespaces`.
-async fn core_request(
-    inner: &Inner,
-    method: Method,
-    rest: &[&str],
-    query: &Query,
-    headers: &HeaderMap,
-    body: Bytes,
-) -> Response {
-    let Some(namespaces) = &inner.namespaces else {
-        return status_response(not_found_path());
-    };
-    let result = match (&method, rest) {
-        (&Method::GET, []) => {
-            return json_response(
-                StatusCode::OK,
-                &inner.discovery.core_api_resource_list(),
-                "application/json",
-            );
-        }
-        (&Method::GET, ["namespaces"]) => match namespaces.list().await {
-            Ok(list) => {
-                return table_or_json(
-                    || Some(TableConvertor::namespaces()),
-                    headers,
-                    query,
-                    list,
-                    true,
-                );
-            }
-            Err(e) => Err(e),
-        },
-        (&Method::POST, ["namespaces"]) => {
-            match namespace_write(namespaces, query, headers, &body, "CreateOptions") {
-                Ok((target, value, options)) => target
-                    .create(&value, &options.manager)
-                    .await
-                    .map(|ns| json_response(StatusCode::CREATED, &ns, "application/json")),
-                Err(e) => Err(e),
-            }
-        }
-        (&Method::GET, ["namespaces", name]) => namespaces
-            .get(name)
-            .await
-            .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
-        (&Method::PUT, ["namespaces", name]) => {
-            match namespace_write(namespaces, query, headers, &body, "UpdateOptions") {
-                Ok((target, value, options)) => target
-                    .update(name, &value, &options.manager)
-                    .await
-                    .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
-                Err(e) => Err(e),
-            }
-        }
-        (&Method::PATCH, ["namespaces", name]) => {
-            namespace_patch(namespaces, name, query, headers, &body).await
-        }
-        (&Method::DELETE, ["namespaces", name]) => match delete_options(query, &body) {
-            Ok((_, true)) => namespaces
-                .dry_run()
-                .remove(name)
-                .await
-                .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
-            Ok((_, false)) => match namespaces.get(name).await {
-                // The namespace's content goes first, then the namespace.
-                Ok(_) => match delete_namespace_content(inner, name).await {
-                    Ok(()) => namespaces
-                        .remove(name)
-                        .await
-                        .map(|ns| json_response(StatusCode::OK, &ns, "application/json")),
-                    Err(e) => Err(e),
-                },
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        },
-        (_, ["namespaces"] | ["namespaces", _]) => Err(method_not_allowed()),
-        _ => Err(not_found_path()),
-    };
-    result.unwrap_or_else(status_response)
-}
-
-/// `PATCH /api/v1/namespaces/<name>`: a JSON, merge or strategic merge
-/// patch, or a server-side apply (201 when it creates the namespace).
-async fn namespace_patch(
-    namespaces: &Namespaces,
-    name: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> Result<Response, Status> {
-    let options = write_options_for(query, "PatchOptions", headers)?;
-    let namespaces = namespaces.for_dry_run(options.dry_run);
-    let Some(patch_type) = patch_kind(query, headers, &options)? else {
-        let manager = options.field_manager.as_deref().unwrap_or_default();
-        let (ns, created) = namespaces.apply(name, body, manager, options.force).await?;
-        let code = if created {
-            StatusCode::CREATED
-        } else {
-            StatusCode::OK
-        };
-        return Ok(json_response(code, &ns, "application/json"));
-    };
-    let ns = namespaces
-        .patch(name, patch_type, body, &options.manager)
-        .await?;
-    Ok(json_response(StatusCode::OK, &ns, "application/json"))
-}
-
-/// A create's or update's namespaces (a dry run's when the request asks),
-/// body and options.
-fn namespace_write(
-    namespaces: &Namespaces,
-    query: &Query,
-    headers: &HeaderMap,
-    body: &Bytes,
-    options_kind: &str,
-) -> Result<(Namespaces, Value, crate::served::WriteOptions), Status> {
-    let value = namespace_body(headers, body)?;
-    let options = write_options_for(query, options_kind, headers)?;
-    Ok((namespaces.for_dry_run(options.dry_run), value, options))
-}
-
-/// A namespace to create: JSON, YAML, or the protobuf kubectl sends for
-/// built-in kinds.
-fn namespace_body(headers: &HeaderMap, body: &Bytes) -> Result<Value, Status> {
-    if is_protobuf(headers) {
-        return crate::protobuf::namespace(body);
-    }
-    let json = json_body(headers, body)?;
-    serde_json::from_slice(&json).map_err(|e| Status::bad_request(e.to_string()))
-}
-
-/// Deletes every namespaced object in `namespace` (once per stored kind:
-/// the versions of a multi-version kind share their objects).
-async fn delete_namespace_content(inner: &Inner, namespace: &str) -> Result<(), Status> {
-    for kind in inner.by_path.values().filter(|k| k.namespaced()) {
-        delete_listed(
-            kind.as_ref(),
-            namespace,
-            &ListOptions::default(),
-            &DeleteOptions::default(),
-            false,
-        )
-        .await?;
-    }
-    Ok(())
-}
-
 /// Deletes every object of `kind` that `options` lists (one already gone
 /// is skipped); returns the list and the deleted objects.
-async fn delete_listed(
+pub(crate) async fn delete_listed(
     kind: &dyn ServedKind,
     namespace: &str,
     options: &ListOptions,
@@ -1382,9 +1261,10 @@ async fn collection_request(
             {
                 return Err(namespace_not_found(namespace));
             }
-            let json = if is_protobuf(headers) && kind.path().0 == crate::rbac::GROUP_NAME {
-                // kubectl create role/rolebinding/... send protobuf.
-                serde_json::to_vec(&crate::protobuf::rbac_object(&body)?)
+            let json = if is_protobuf(headers) {
+                // kubectl create namespace/role/rolebinding/... send
+                // built-in kinds as protobuf.
+                serde_json::to_vec(&crate::protobuf::object(kind.info(), &body)?)
                     .map_err(Status::internal_error)?
             } else {
                 json_body(headers, &body)?

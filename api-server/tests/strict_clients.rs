@@ -451,3 +451,98 @@ async fn very_deep_json_is_refused_wherever_it_is() {
     let list = call(&app, json_request("GET", COUNTERS, &Value::Null)).await;
     assert_eq!(list.body["items"], json!([]));
 }
+
+/// Namespaces are served by the same store and handlers as every other
+/// kind (issue 27, item 12): a single GET negotiates tables, the list
+/// takes label selectors and limits, and watches work.
+#[tokio::test]
+async fn namespaces_answer_as_every_kind_does() {
+    let app = support::server_with_namespaces().router();
+    let namespaces = "/api/v1/namespaces";
+    for (name, team) in [("a", "red"), ("b", "blue"), ("c", "red")] {
+        let ns = json!({"apiVersion": "v1", "kind": "Namespace",
+                        "metadata": {"name": name, "labels": {"team": team}}});
+        let created = call(&app, json_request("POST", namespaces, &ns)).await;
+        assert_eq!(created.code, StatusCode::CREATED, "{}", created.body);
+    }
+    let table = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    let one = call(
+        &app,
+        with_accept(
+            json_request("GET", &format!("{namespaces}/a"), &Value::Null),
+            table,
+        ),
+    )
+    .await;
+    assert_eq!(one.body["kind"], "Table", "{}", one.body);
+    assert_eq!(one.body["rows"][0]["cells"][0], "a");
+    assert_eq!(one.body["rows"][0]["cells"][1], "Active");
+    let xml = call(
+        &app,
+        with_accept(
+            json_request("GET", &format!("{namespaces}/a"), &Value::Null),
+            "application/xml",
+        ),
+    )
+    .await;
+    assert_eq!(xml.code, StatusCode::NOT_ACCEPTABLE);
+
+    let red = call(
+        &app,
+        json_request(
+            "GET",
+            &format!("{namespaces}?labelSelector=team%3Dred"),
+            &Value::Null,
+        ),
+    )
+    .await;
+    let names: Vec<&str> = red.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["metadata"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a", "c"]);
+    let page = call(
+        &app,
+        json_request("GET", &format!("{namespaces}?limit=2"), &Value::Null),
+    )
+    .await;
+    assert_eq!(page.body["items"].as_array().unwrap().len(), 2);
+    assert!(page.body["metadata"]["continue"].is_string());
+    let by_name = call(
+        &app,
+        json_request(
+            "GET",
+            &format!("{namespaces}?fieldSelector=metadata.name%3Db"),
+            &Value::Null,
+        ),
+    )
+    .await;
+    assert_eq!(by_name.body["items"][0]["metadata"]["name"], "b");
+
+    // A watch over loopback: the namespace created after it starts.
+    let (addr, _server) = support::start(support::server_with_namespaces()).await;
+    let client = support::Client::new(addr);
+    let list = client.get(namespaces).await.json();
+    let rv = rv(&list).to_string();
+    let mut watcher = client
+        .watch(&format!("{namespaces}?watch=true&resourceVersion={rv}"))
+        .await;
+    let created = client
+        .post(namespaces, &json!({"metadata": {"generateName": "gen-"}}))
+        .await
+        .json();
+    let name = created["metadata"]["name"].as_str().unwrap().to_string();
+    assert!(name.starts_with("gen-"));
+    assert_eq!(
+        created["metadata"]["labels"]["kubernetes.io/metadata.name"],
+        name.as_str()
+    );
+    let event = tokio::time::timeout(Duration::from_secs(5), watcher.next())
+        .await
+        .expect("an event")
+        .expect("the watch is open");
+    assert_eq!(event["type"], "ADDED");
+    assert_eq!(event["object"]["metadata"]["name"], name.as_str());
+}

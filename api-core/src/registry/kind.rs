@@ -134,12 +134,18 @@ impl KindInfo {
     /// The storage key prefix of the kind's objects in `namespace` (all of
     /// them when cluster-scoped or `namespace` is empty), as the
     /// apiserver's etcd3 store lays keys out below its prefix:
-    /// `/{group}/{plural}/{namespace}/`.
+    /// `/{group}/{plural}/{namespace}/`, and `/{plural}/{namespace}/` for
+    /// the core group (`/registry/namespaces/...` on a cluster).
     pub fn key_prefix(&self, namespace: &str) -> String {
-        if self.namespaced() && !namespace.is_empty() {
-            format!("/{}/{}/{namespace}/", self.group, self.plural)
+        let group = if self.group.is_empty() {
+            String::new()
         } else {
-            format!("/{}/{}/", self.group, self.plural)
+            format!("/{}", self.group)
+        };
+        if self.namespaced() && !namespace.is_empty() {
+            format!("{group}/{}/{namespace}/", self.plural)
+        } else {
+            format!("{group}/{}/", self.plural)
         }
     }
 
@@ -325,6 +331,7 @@ mod tests {
         assert_eq!(kinds.by_kind("example.com", "Widget").len(), 2);
         let cm = kinds.by_resource("", "v1", "configmaps").unwrap();
         assert_eq!(cm.api_version(), "v1");
+        assert_eq!(cm.key("ns", "a"), "/configmaps/ns/a");
         // Replacing a version keeps one entry per version.
         kinds.insert(info("example.com", "v1", "Widget", "widgets"));
         assert_eq!(kinds.by_kind("example.com", "Widget").len(), 2);

@@ -64,7 +64,7 @@ use crate::conversion::{StorageCodec, Versions};
 use crate::meta::{ObjectMeta, Time};
 use crate::resource::{CustomResourceExt, List, Resource, SpecStatus};
 use crate::status::{GroupKind, GroupResource, Status};
-use crate::validation::names::{generate_name, is_valid_path_segment_name, name_is_dns_subdomain};
+use crate::validation::names::{generate_name, is_valid_path_segment_name};
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
@@ -649,7 +649,7 @@ impl<K: Served> Registry<K> {
             let mut errors = validate_object_meta(
                 obj.metadata(),
                 self.kind.namespaced(),
-                name_is_dns_subdomain,
+                self.strategy.name_validation(),
                 &FieldPath::new("metadata"),
             );
             errors.extend(self.strategy.validate(&obj));
@@ -811,7 +811,7 @@ impl<K: Served> Registry<K> {
             let mut errors = validate_object_meta(
                 new.metadata(),
                 self.kind.namespaced(),
-                name_is_dns_subdomain,
+                self.strategy.name_validation(),
                 &meta,
             );
             errors.extend(validate_object_meta_update(

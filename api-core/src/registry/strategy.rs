@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::api_type::ApiType;
 use crate::resource::SpecStatus;
+use crate::validation::names::{ValidateNameFn, name_is_dns_subdomain};
 use crate::validation::{ErrorList, FieldPath};
 
 /// The hooks the [`Registry`](super::Registry) runs around storage.
@@ -49,6 +50,13 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone + Serialize>: Send + Sync {
     /// reads. Default: the type's `apply_defaults()` (`#[default(...)]`).
     fn apply_defaults(&self, obj: &mut K) {
         obj.apply_defaults();
+    }
+
+    /// How names of this kind are validated (the apiserver's
+    /// `ValidateNameFunc` for it). Default: a DNS subdomain
+    /// ([`name_is_dns_subdomain`]); Namespaces, for one, are DNS labels.
+    fn name_validation(&self) -> ValidateNameFn {
+        name_is_dns_subdomain
     }
 
     /// Normalizes a new object before validation. Default: drop the status
