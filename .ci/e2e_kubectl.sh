@@ -29,6 +29,14 @@ expect "api-resources (core)" "namespaces" "$(k api-resources)"
 expect "api-versions" "stable.example.com/v1alpha1" "$(k api-versions)"
 expect "get --raw /version" '"gitVersion"' "$(k get --raw /version)"
 expect "create namespace" "namespace/demo created" "$(k create namespace demo)"
+# Namespaces answer as every kind does (issue 27): a table for one, a
+# label selector on the list, a watch.
+expect "get namespace (table)" "demo *Active" "$(k get namespace demo)"
+k label namespace demo team=red > /dev/null
+out=$(k get namespaces -l team=red)
+expect "get namespaces -l" "demo" "$out"
+refute "get namespaces -l" "kube-system" "$out"
+expect "get namespaces -w" "demo" "$(timeout 5 "$kubectl_bin" --kubeconfig "$work/kubeconfig.yaml" get namespaces -w 2>&1 | head -3 || true)"
 expect "explain" "size" "$(k explain memcacheds.spec)"
 
 cat > "$work/mc.yaml" <<'EOF'
