@@ -586,13 +586,18 @@ impl<T: RbacObject> RbacKind<T> {
             meta.generation = old_meta.generation;
         }
         self.checked(&object, Some(&old), options).await?;
+        let value = Self::tracked(&current.value, &object, options, tracking)?;
+        // A write that changes nothing writes nothing (issue 27).
+        if value == current.value {
+            return Ok(Written {
+                object: with_revision(current),
+                warnings: Vec::new(),
+                created: false,
+            });
+        }
         let stored = self
             .storage(options.dry_run)
-            .update(
-                &key,
-                Self::tracked(&current.value, &object, options, tracking)?,
-                current.revision,
-            )
+            .update(&key, value, current.revision)
             .await
             .map_err(|e| Self::storage_error(e, name))?;
         self.written(options.dry_run);

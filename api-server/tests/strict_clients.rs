@@ -546,3 +546,28 @@ async fn namespaces_answer_as_every_kind_does() {
     assert_eq!(event["type"], "ADDED");
     assert_eq!(event["object"]["metadata"]["name"], name.as_str());
 }
+
+/// The RBAC kinds write nothing for a write that changes nothing either.
+#[tokio::test]
+async fn an_unchanged_role_is_not_written_again() {
+    let app = api_server::ApiServer::builder()
+        .authorization(api_server::server::AuthorizationMode::Rbac)
+        .build()
+        .router();
+    let roles = "/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles";
+    let role = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+        "metadata": {"name": "reader"},
+        "rules": [{"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]}]});
+    let created = call(&app, json_request("POST", roles, &role)).await;
+    assert_eq!(created.code, StatusCode::CREATED, "{}", created.body);
+    let path = format!("{roles}/reader");
+    let again = call(&app, json_request("PUT", &path, &created.body)).await;
+    assert_eq!(again.code, StatusCode::OK, "{}", again.body);
+    assert_eq!(rv(&again.body), rv(&created.body));
+    let patched = call(
+        &app,
+        request("PATCH", &path, "application/merge-patch+json", "{}"),
+    )
+    .await;
+    assert_eq!(rv(&patched.body), rv(&created.body));
+}
