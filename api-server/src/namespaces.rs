@@ -15,7 +15,6 @@ use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::meta::Time;
 use api_core::patch::PatchType;
-use api_core::registry::storage::Stored;
 use api_core::registry::{
     BoxFuture, DeleteOptions, DynamicObject, DynamicStrategy, KindInfo, ListOptions, Registry,
     Storage, Strategy,
@@ -36,17 +35,6 @@ const NAME_LABEL: &str = "kubernetes.io/metadata.name";
 
 fn resource() -> GroupResource {
     GroupResource::new("", "namespaces")
-}
-
-/// The stored value with its `resourceVersion` (none for revision 0, a
-/// dry-run create's).
-pub(crate) fn with_revision(stored: Stored) -> Value {
-    let mut value = stored.value;
-    // Revision 0 is a dry-run create's: nothing was stored.
-    if stored.revision != 0 {
-        value["metadata"]["resourceVersion"] = json!(stored.revision.to_string());
-    }
-    value
 }
 
 /// The Namespace kind (core `v1`, cluster-scoped, `ns`, its status

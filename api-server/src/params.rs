@@ -334,8 +334,10 @@ pub(crate) fn write_options_for(
     query: &Query,
     options_kind: &str,
     headers: &axum::http::HeaderMap,
+    user: Option<&crate::authn::User>,
 ) -> Result<WriteOptions, Status> {
     let mut options = write_options(query, options_kind)?;
+    options.user = user.cloned();
     let user_agent = headers
         .get(axum::http::header::USER_AGENT)
         .and_then(|v| v.to_str().ok())

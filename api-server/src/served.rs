@@ -15,8 +15,8 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    ApplyOptions, BoxFuture, DeleteOptions, DynamicObject, KindInfo, ListOptions, PatchOptions,
-    Registry, Served, WatchEvent,
+    Admission, ApplyOptions, BoxFuture, DeleteOptions, DynamicObject, KindInfo, ListOptions,
+    PatchOptions, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
@@ -58,6 +58,9 @@ pub struct WriteOptions {
     pub manager: String,
     /// `force` (apply only): take fields other managers own.
     pub force: bool,
+    /// Who makes the request (none in process without authentication):
+    /// what a kind's admission (the RBAC kinds' escalation check) reads.
+    pub user: Option<crate::authn::User>,
 }
 
 /// A kind served over JSON: what the HTTP layer calls.
@@ -167,9 +170,18 @@ pub trait ServedKind: Send + Sync {
     ) -> BoxFuture<'a, Result<JsonWatch, Status>>;
 }
 
-/// How a body becomes a `K`: decoded with the request's field
-/// validation, with its warnings.
-type DecodeBody<K> = fn(&Registry<K>, &[u8], FieldValidation) -> Result<(K, Vec<String>), Status>;
+/// How a body becomes a `K` for a registry: decoded with the request's
+/// field validation, with its warnings.
+pub type DecodeBody<K> =
+    fn(&Registry<K>, &[u8], FieldValidation) -> Result<(K, Vec<String>), Status>;
+
+/// What a kind admits for one write, from the request's options (its
+/// user): a check of the final object, or none.
+pub type AdmissionFor<K> = Arc<
+    dyn for<'a> Fn(&'a WriteOptions) -> BoxFuture<'a, Result<Option<Admission<K>>, Status>>
+        + Send
+        + Sync,
+>;
 
 /// A [`Registry<K>`] as a [`ServedKind`]: a Rust type's registry, or a
 /// registry of [`DynamicObject`]s of a kind described by data.
@@ -177,6 +189,7 @@ pub struct RegistryKind<K: Served> {
     registry: Arc<Registry<K>>,
     info: KindInfo,
     decode: DecodeBody<K>,
+    admission: Option<AdmissionFor<K>>,
 }
 
 impl<K: Served + CustomResourceExt> RegistryKind<K> {
@@ -186,6 +199,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             registry,
             info: KindInfo::of_crd_type::<K>(),
             decode: decode_body::<K>,
+            admission: None,
         }
     }
 
@@ -199,6 +213,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
                 ..KindInfo::of::<K>()
             },
             decode: decode_body::<K>,
+            admission: None,
         }
     }
 }
@@ -213,18 +228,47 @@ impl RegistryKind<DynamicObject> {
             registry,
             info,
             decode: Registry::<DynamicObject>::decode,
+            admission: None,
         }
+    }
+
+    /// Reads bodies with `decode` instead (a built-in kind read through its
+    /// own type, with that type's unknown-field warnings).
+    pub fn with_decode(mut self, decode: DecodeBody<DynamicObject>) -> Self {
+        self.decode = decode;
+        self
     }
 }
 
 impl<K: Served> RegistryKind<K> {
-    /// The registry (or its dry-run view) writing as `manager`.
-    fn registry_for(&self, dry_run: bool, manager: &str) -> Registry<K> {
-        if dry_run {
+    /// Runs `admission`'s check, for each write, on the final object
+    /// (`Registry::with_admission`).
+    pub fn with_admission(mut self, admission: AdmissionFor<K>) -> Self {
+        self.admission = Some(admission);
+        self
+    }
+}
+
+impl<K: Served> RegistryKind<K> {
+    /// The registry (or its dry-run view) writing as `manager`, with what
+    /// the kind admits for this request.
+    async fn registry_for(
+        &self,
+        options: &WriteOptions,
+        manager: &str,
+    ) -> Result<Registry<K>, Status> {
+        let registry = if options.dry_run {
             self.registry.dry_run().field_manager(manager)
         } else {
             self.registry.field_manager(manager)
-        }
+        };
+        Ok(match &self.admission {
+            Some(admission) => match admission(options).await? {
+                Some(check) => registry.with_admission(check),
+                None => registry,
+            },
+            None => registry,
+        })
     }
 }
 
@@ -323,7 +367,7 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         Box::pin(async move {
             let (object, mut warnings) =
                 (self.decode)(&self.registry, body, options.field_validation)?;
-            let registry = self.registry_for(options.dry_run, &options.manager);
+            let registry = self.registry_for(options, &options.manager).await?;
             let outcome = registry.create(namespace, object).await?;
             warnings.extend(outcome.warnings);
             Ok(Written {
@@ -351,7 +395,7 @@ impl<K: Served> ServedKind for RegistryKind<K> {
                     name,
                 ));
             }
-            let registry = self.registry_for(options.dry_run, &options.manager);
+            let registry = self.registry_for(options, &options.manager).await?;
             let outcome = if status {
                 registry.update_status(namespace, object).await?
             } else {
@@ -376,7 +420,7 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         status: bool,
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
-            let registry = self.registry_for(options.dry_run, &options.manager);
+            let registry = self.registry_for(options, &options.manager).await?;
             let patch_options = PatchOptions {
                 field_validation: options.field_validation,
                 status,
@@ -402,7 +446,7 @@ impl<K: Served> ServedKind for RegistryKind<K> {
     ) -> BoxFuture<'a, Result<Written, Status>> {
         Box::pin(async move {
             let manager = options.field_manager.as_deref().unwrap_or("");
-            let registry = self.registry_for(options.dry_run, manager);
+            let registry = self.registry_for(options, manager).await?;
             let apply_options = ApplyOptions {
                 force: options.force,
                 status,
@@ -425,7 +469,11 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
         Box::pin(async move {
-            let registry = self.registry_for(dry_run, "");
+            let registry = if dry_run {
+                self.registry.dry_run()
+            } else {
+                Registry::clone_view(&self.registry)
+            };
             let deleted = registry.delete(namespace, name, options).await?;
             Ok((to_json(&deleted.object)?, deleted.pending))
         })

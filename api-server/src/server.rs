@@ -71,7 +71,7 @@ use crate::params::{
 use crate::rbac::Attributes;
 use crate::rbac::forbidden::forbidden_status;
 use crate::rbac::types::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
-use crate::rbac_store::{RbacKind, RbacState};
+use crate::rbac_store::{RbacState, rbac_kind};
 use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 use crate::table::{
@@ -285,14 +285,13 @@ impl ServerBuilder {
     pub fn build(mut self) -> ApiServer {
         let rbac = self.rbac.then(|| RbacState::new(self.storage.clone()));
         if let Some(state) = &rbac {
+            self.kinds.push(Arc::new(rbac_kind::<Role>(state.clone())));
             self.kinds
-                .push(Arc::new(RbacKind::<Role>::new(state.clone())));
+                .push(Arc::new(rbac_kind::<ClusterRole>(state.clone())));
             self.kinds
-                .push(Arc::new(RbacKind::<ClusterRole>::new(state.clone())));
+                .push(Arc::new(rbac_kind::<RoleBinding>(state.clone())));
             self.kinds
-                .push(Arc::new(RbacKind::<RoleBinding>::new(state.clone())));
-            self.kinds
-                .push(Arc::new(RbacKind::<ClusterRoleBinding>::new(state.clone())));
+                .push(Arc::new(rbac_kind::<ClusterRoleBinding>(state.clone())));
         }
         let namespaces = self
             .namespaces
@@ -515,12 +514,7 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         }
         Ok(user) if verb == "watch" => match inner.watches.acquire(&user.name) {
             // The slot is held as long as the stream is.
-            Ok(slot) => holding(
-                CURRENT_USER
-                    .scope(user.clone(), dispatch(&inner, user, parts, query, body))
-                    .await,
-                slot,
-            ),
+            Ok(slot) => holding(dispatch(&inner, user, parts, query, body).await, slot),
             Err(status) => status_response(status),
         },
         Ok(user) => match request_deadline(
@@ -529,8 +523,7 @@ async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
         ) {
             Err(status) => status_response(status),
             Ok(deadline) => {
-                let dispatched =
-                    CURRENT_USER.scope(user.clone(), dispatch(&inner, user, parts, query, body));
+                let dispatched = dispatch(&inner, user, parts, query, body);
                 match tokio::time::timeout(deadline, dispatched).await {
                     Ok(response) => response,
                     Err(_) => status_response(deadline_exceeded()),
@@ -580,17 +573,6 @@ fn holding(response: Response, slot: WatchSlot) -> Response {
         chunk
     });
     Response::from_parts(parts, Body::from_stream(stream))
-}
-
-tokio::task_local! {
-    /// The user of the request being served (for the RBAC kinds'
-    /// escalation checks, which need to know who writes).
-    static CURRENT_USER: User;
-}
-
-/// The user of the request this task serves, if any.
-pub(crate) fn current_user() -> Option<User> {
-    CURRENT_USER.try_with(Clone::clone).ok()
 }
 
 /// Whether `user` may make this request: always without RBAC; with it,
@@ -852,7 +834,18 @@ async fn dispatch(
             "application/json",
         ),
         (method, ["api", "v1", rest @ ..]) => {
-            resource_request(inner, method, "", "v1", rest, &query, &parts.headers, body).await
+            resource_request(
+                inner,
+                method,
+                "",
+                "v1",
+                rest,
+                &query,
+                &parts.headers,
+                Some(user),
+                body,
+            )
+            .await
         }
         (Method::GET, ["apis"]) => {
             let accept = header_str(&parts.headers, header::ACCEPT);
@@ -915,6 +908,7 @@ async fn dispatch(
                 rest,
                 &query,
                 &parts.headers,
+                Some(user),
                 body,
             )
             .await
@@ -1158,6 +1152,7 @@ async fn resource_request(
     rest: &[&str],
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: Bytes,
 ) -> Response {
     let Some(target) = parse_target(rest) else {
@@ -1189,22 +1184,25 @@ async fn resource_request(
     let result = match (target.name, target.subresource) {
         (None, None) => {
             collection_request(
-                inner, kind, &method, version, namespace, query, headers, body,
+                inner, kind, &method, version, namespace, query, headers, user, body,
             )
             .await
         }
         (Some(name), None) => {
             object_request(
-                kind, &method, version, namespace, name, query, headers, body,
+                kind, &method, version, namespace, name, query, headers, user, body,
             )
             .await
         }
         (Some(name), Some("status")) if kind.status_subresource() => {
-            status_request(kind, &method, namespace, name, query, headers, body).await
+            status_request(kind, &method, namespace, name, query, headers, user, body).await
         }
         (Some(name), Some("scale")) => match ScalePaths::of(&kind.crd(), version) {
             Some(paths) => {
-                scale_request(kind, &paths, &method, namespace, name, query, headers, body).await
+                scale_request(
+                    kind, &paths, &method, namespace, name, query, headers, user, body,
+                )
+                .await
             }
             None => Err(not_found_path()),
         },
@@ -1224,6 +1222,7 @@ async fn collection_request(
     namespace: &str,
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: Bytes,
 ) -> Result<Response, Status> {
     match *method {
@@ -1269,7 +1268,7 @@ async fn collection_request(
             } else {
                 json_body(headers, &body)?
             };
-            let options = write_options_for(query, "CreateOptions", headers)?;
+            let options = write_options_for(query, "CreateOptions", headers, user)?;
             let written = kind.create(namespace, &json, &options).await?;
             Ok(written_response(written, headers))
         }
@@ -1288,6 +1287,7 @@ async fn object_request(
     name: &str,
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: Bytes,
 ) -> Result<Response, Status> {
     match *method {
@@ -1308,13 +1308,13 @@ async fn object_request(
         }
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options_for(query, "UpdateOptions", headers)?;
+            let options = write_options_for(query, "UpdateOptions", headers, user)?;
             let written = kind.update(namespace, name, &json, &options, false).await?;
             Ok(written_response(written, headers))
         }
         Method::PATCH => {
             let written =
-                patch_request(kind, namespace, name, query, headers, &body, false).await?;
+                patch_request(kind, namespace, name, query, headers, user, &body, false).await?;
             Ok(written_response(written, headers))
         }
         Method::DELETE => {
@@ -1334,6 +1334,7 @@ async fn object_request(
 }
 
 /// `GET`, `PUT` and `PATCH` of the status subresource.
+#[allow(clippy::too_many_arguments)]
 async fn status_request(
     kind: &dyn ServedKind,
     method: &Method,
@@ -1341,6 +1342,7 @@ async fn status_request(
     name: &str,
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: Bytes,
 ) -> Result<Response, Status> {
     let written = match *method {
@@ -1350,10 +1352,12 @@ async fn status_request(
         }
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options_for(query, "UpdateOptions", headers)?;
+            let options = write_options_for(query, "UpdateOptions", headers, user)?;
             kind.update(namespace, name, &json, &options, true).await?
         }
-        Method::PATCH => patch_request(kind, namespace, name, query, headers, &body, true).await?,
+        Method::PATCH => {
+            patch_request(kind, namespace, name, query, headers, user, &body, true).await?
+        }
         _ => return Err(method_not_allowed()),
     };
     Ok(written_response(written, headers))
@@ -1369,19 +1373,20 @@ async fn scale_request(
     name: &str,
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: Bytes,
 ) -> Result<Response, Status> {
     let scale = match *method {
         Method::GET => scale::get(kind, paths, namespace, name).await?,
         Method::PUT => {
             let json = json_body(headers, &body)?;
-            let options = write_options_for(query, "UpdateOptions", headers)?;
+            let options = write_options_for(query, "UpdateOptions", headers, user)?;
             let change = ScaleChange::Replace(&json);
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
         Method::PATCH => {
             let change = ScaleChange::Patch(patch_type(headers)?, &body);
-            let options = write_options_for(query, "PatchOptions", headers)?;
+            let options = write_options_for(query, "PatchOptions", headers, user)?;
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
         _ => return Err(method_not_allowed()),
@@ -1401,16 +1406,18 @@ const APPLY_PATCH: &str = "application/apply-patch+yaml";
 /// A `PATCH` of an object or its status: server-side apply for
 /// `application/apply-patch+yaml`, else a JSON, merge or strategic merge
 /// patch.
+#[allow(clippy::too_many_arguments)]
 async fn patch_request(
     kind: &dyn ServedKind,
     namespace: &str,
     name: &str,
     query: &Query,
     headers: &HeaderMap,
+    user: Option<&User>,
     body: &Bytes,
     status: bool,
 ) -> Result<Written, Status> {
-    let options = write_options_for(query, "PatchOptions", headers)?;
+    let options = write_options_for(query, "PatchOptions", headers, user)?;
     match patch_kind(query, headers, &options)? {
         None => kind.apply(namespace, name, body, &options, status).await,
         Some(patch_type) => {

@@ -302,12 +302,18 @@ impl Registry<DynamicObject> {
                 return Err(crate::decode::strict_error(&warnings));
             }
         }
-        let object = DynamicObject::deserialize(value).map_err(|e| {
+        // `"managedFields": []` clears them, which ObjectMeta alone cannot
+        // tell from none.
+        let reset = crate::apply::clears_managed_fields(&value);
+        let mut object = DynamicObject::deserialize(value).map_err(|e| {
             Status::bad_request(format!(
                 "the request body could not be decoded as a {}: {e}",
                 kind.kind
             ))
         })?;
+        if reset {
+            object.metadata.managed_fields = crate::apply::reset_marker();
+        }
         Ok((object, warnings))
     }
 }

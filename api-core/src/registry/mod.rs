@@ -340,6 +340,7 @@ fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Val
 /// it between threads behind an `Arc`.
 pub struct Registry<K: Served> {
     kind: Arc<KindInfo>,
+    admission: Option<Admission<K>>,
     storage: Arc<dyn Storage>,
     strategy: Arc<dyn Strategy<K>>,
     clock: Arc<dyn Fn() -> Time + Send + Sync>,
@@ -348,6 +349,13 @@ pub struct Registry<K: Served> {
     codec: Codec,
     manager: Arc<str>,
 }
+
+/// A check of a write's final object (and the stored one, for an update)
+/// after the strategy validated it and before it is stored: a validating
+/// admission step of one request, such as the RBAC kinds' escalation
+/// check, which needs the request's user (see
+/// [`Registry::with_admission`]).
+pub type Admission<K> = Arc<dyn Fn(&K, Option<&K>) -> Result<(), Status> + Send + Sync>;
 
 /// How often a create with `generateName` retries a taken name
 /// (`maxNameGenerationCreateAttempts`).
@@ -363,6 +371,7 @@ impl<K: Served> Registry<K> {
     pub fn with_storage(strategy: impl Strategy<K> + 'static, storage: Arc<dyn Storage>) -> Self {
         Registry {
             kind: Arc::new(KindInfo::of::<K>()),
+            admission: None,
             storage,
             strategy: Arc::new(strategy),
             clock: Arc::new(Time::now),
@@ -448,14 +457,31 @@ impl<K: Served> Registry<K> {
         out
     }
 
+    /// The registry with `check` run on every write's final object, after
+    /// validation and before storage (a 4xx from it refuses the write,
+    /// nothing stored): what one request admits, such as an escalation
+    /// check by the request's user. Cheap: a view sharing everything else.
+    pub fn with_admission(&self, check: Admission<K>) -> Self {
+        let mut out = self.view();
+        out.admission = Some(check);
+        out
+    }
+
     /// The manager this registry writes as (see [`Registry::field_manager`]).
     pub fn manager(&self) -> &str {
         &self.manager
     }
 
+    /// The same registry (a cheap view sharing storage, strategy, clock,
+    /// schemas and manager).
+    pub fn clone_view(&self) -> Self {
+        self.view()
+    }
+
     fn view(&self) -> Self {
         Registry {
             kind: self.kind.clone(),
+            admission: self.admission.clone(),
             storage: self.storage.clone(),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -520,6 +546,7 @@ impl<K: Served> Registry<K> {
     pub fn dry_run(&self) -> Self {
         Registry {
             kind: self.kind.clone(),
+            admission: self.admission.clone(),
             storage: Arc::new(DryRunStorage::new(self.storage.clone())),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -659,6 +686,9 @@ impl<K: Served> Registry<K> {
                     obj.metadata().name.clone(),
                     &errors,
                 ));
+            }
+            if let Some(admit) = &self.admission {
+                admit(&obj, None)?;
             }
             let warnings = self.strategy.warnings_on_create(&obj);
             self.strategy.canonicalize(&mut obj);
@@ -824,6 +854,9 @@ impl<K: Served> Registry<K> {
         };
         if !errors.is_empty() {
             return Err(Status::invalid(self.group_kind(), name, &errors));
+        }
+        if let Some(admit) = &self.admission {
+            admit(&new, Some(&old))?;
         }
         let warnings = if status {
             Vec::new()
