@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use api_core::Status;
 use api_core::decode::FieldValidation;
-use api_core::registry::{DeleteOptions, ListOptions, ResourceVersionMatch};
+use api_core::registry::{DeleteOptions, ListOptions, PropagationPolicy, ResourceVersionMatch};
 use api_core::status::GroupKind;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use axum::body::Bytes;
@@ -404,7 +404,8 @@ pub(crate) fn delete_options(query: &Query, body: &Bytes) -> Result<(DeleteOptio
             .get("propagationPolicy")
             .and_then(Value::as_str)
             .map(str::to_string);
-        if v.get("orphanDependents").and_then(Value::as_bool) == Some(true) && policy.is_some() {
+        options.orphan_dependents = v.get("orphanDependents").and_then(Value::as_bool);
+        if options.orphan_dependents == Some(true) && policy.is_some() {
             return Err(delete_invalid(FieldError::invalid(
                 &FieldPath::new("propagationPolicy"),
                 policy.clone().unwrap_or_default(),
@@ -422,14 +423,15 @@ pub(crate) fn delete_options(query: &Query, body: &Bytes) -> Result<(DeleteOptio
     if let Some(p) = query.get("propagationPolicy").filter(|p| !p.is_empty()) {
         policy = Some(p.clone());
     }
-    if let Some(policy) = policy
-        && !PROPAGATION_POLICIES.contains(&policy.as_str())
-    {
-        return Err(delete_invalid(FieldError::not_supported(
-            &FieldPath::new("propagationPolicy"),
-            policy,
-            &PROPAGATION_POLICIES,
-        )));
+    if let Some(policy) = policy {
+        options.propagation_policy =
+            Some(PropagationPolicy::from_name(&policy).ok_or_else(|| {
+                delete_invalid(FieldError::not_supported(
+                    &FieldPath::new("propagationPolicy"),
+                    policy.as_str(),
+                    &PROPAGATION_POLICIES,
+                ))
+            })?);
     }
     Ok((options, dry))
 }

@@ -282,6 +282,12 @@ fn delete_options_from_body_and_query() {
         (o.uid.as_deref(), o.resource_version.as_deref()),
         (Some("u"), Some("4"))
     );
+    // The policy is carried to the registry (a garbage collector acts on
+    // it), not only validated.
+    assert_eq!(
+        o.propagation_policy,
+        Some(api_core::registry::PropagationPolicy::Background)
+    );
     let (o, dry) = delete_options(
         &query(&[
             ("gracePeriodSeconds", "5"),
@@ -292,6 +298,10 @@ fn delete_options_from_body_and_query() {
     .unwrap();
     assert!(!dry);
     assert_eq!(o.grace_period_seconds, Some(5));
+    assert_eq!(
+        o.propagation_policy,
+        Some(api_core::registry::PropagationPolicy::Foreground)
+    );
     let e = delete_options(&query(&[("propagationPolicy", "Later")]), &Bytes::new()).unwrap_err();
     assert_eq!(
         e.message,

@@ -159,6 +159,93 @@ pub struct DeleteOptions {
     pub resource_version: Option<String>,
     /// Override the strategy's grace period (0: at once).
     pub grace_period_seconds: Option<i64>,
+    /// `propagationPolicy`: what becomes of the object's dependents. A
+    /// registry with garbage collection
+    /// ([`Registry::with_garbage_collection`]) records it as the
+    /// apiserver does, as finalizers a garbage collector acts on.
+    pub propagation_policy: Option<PropagationPolicy>,
+    /// The deprecated `orphanDependents` (`true`: as `Orphan`; `false`: as
+    /// `Background`); it wins over `propagation_policy`.
+    pub orphan_dependents: Option<bool>,
+}
+
+/// `DeleteOptions.propagationPolicy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropagationPolicy {
+    /// The dependents stay, their owner references to the object removed
+    /// (the `orphan` finalizer).
+    Orphan,
+    /// The object goes at once; a garbage collector deletes the
+    /// dependents afterwards (the default for custom resources).
+    Background,
+    /// The object stays, `foregroundDeletion`, until its blocking
+    /// dependents are gone.
+    Foreground,
+}
+
+impl PropagationPolicy {
+    /// The API's name: `Orphan`, `Background`, `Foreground`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PropagationPolicy::Orphan => "Orphan",
+            PropagationPolicy::Background => "Background",
+            PropagationPolicy::Foreground => "Foreground",
+        }
+    }
+
+    /// The policy named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "Orphan" => Some(PropagationPolicy::Orphan),
+            "Background" => Some(PropagationPolicy::Background),
+            "Foreground" => Some(PropagationPolicy::Foreground),
+            _ => None,
+        }
+    }
+}
+
+/// The finalizer of an object whose dependents are orphaned when it goes.
+pub const FINALIZER_ORPHAN: &str = "orphan";
+
+/// The finalizer of an object deleted in the foreground.
+pub const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
+
+/// The finalizers a delete leaves on an object under garbage collection
+/// (`deletionFinalizersForGarbageCollection`): the orphan and foreground
+/// finalizers as the request's policy says (`orphanDependents`, else
+/// `propagationPolicy`, else the object's own choice), the others as they
+/// are. `None` when they do not change.
+fn gc_finalizers(finalizers: &[String], options: &DeleteOptions) -> Option<Vec<String>> {
+    let has = |f: &str| finalizers.iter().any(|x| x == f);
+    let policy = match (options.orphan_dependents, options.propagation_policy) {
+        (Some(true), _) => Some(PropagationPolicy::Orphan),
+        (Some(false), _) => Some(PropagationPolicy::Background),
+        (None, policy) => policy,
+    };
+    let (orphan, foreground) = match policy {
+        Some(PropagationPolicy::Orphan) => (true, false),
+        Some(PropagationPolicy::Foreground) => (false, true),
+        Some(PropagationPolicy::Background) => (false, false),
+        // The object's own finalizers decide; custom resources default
+        // to deleting their dependents.
+        None => (
+            has(FINALIZER_ORPHAN),
+            !has(FINALIZER_ORPHAN) && has(FINALIZER_FOREGROUND),
+        ),
+    };
+    let mut out: Vec<String> = finalizers
+        .iter()
+        .filter(|f| *f != FINALIZER_ORPHAN && *f != FINALIZER_FOREGROUND)
+        .cloned()
+        .collect();
+    if orphan {
+        out.push(FINALIZER_ORPHAN.into());
+    }
+    if foreground {
+        out.push(FINALIZER_FOREGROUND.into());
+    }
+    let same = out.len() == finalizers.len() && out.iter().all(|f| has(f));
+    (!same).then_some(out)
 }
 
 /// An event of a [`Watch`].
@@ -344,6 +431,7 @@ pub struct Registry<K: Served> {
     storage: Arc<dyn Storage>,
     strategy: Arc<dyn Strategy<K>>,
     clock: Arc<dyn Fn() -> Time + Send + Sync>,
+    garbage_collection: bool,
     schema: Arc<OnceLock<Value>>,
     apply_schema: Arc<OnceLock<crate::apply::Schema>>,
     codec: Codec,
@@ -375,6 +463,7 @@ impl<K: Served> Registry<K> {
             storage,
             strategy: Arc::new(strategy),
             clock: Arc::new(Time::now),
+            garbage_collection: false,
             schema: Arc::new(OnceLock::new()),
             apply_schema: Arc::new(OnceLock::new()),
             codec: None,
@@ -435,6 +524,18 @@ impl<K: Served> Registry<K> {
         registry
     }
 
+    /// Deletes as under a garbage collector (the apiserver store's
+    /// `EnableGarbageCollection`): a delete's `propagationPolicy` becomes
+    /// the `orphan` or `foregroundDeletion` finalizer, which keeps the
+    /// object until a garbage collector has dealt with its dependents and
+    /// removed the finalizer. Off by default: without a garbage collector
+    /// running, those finalizers would never go, so the policy is carried
+    /// in [`DeleteOptions`] and the object deleted at once.
+    pub fn with_garbage_collection(mut self) -> Self {
+        self.garbage_collection = true;
+        self
+    }
+
     /// Replaces the clock (for tests that need fixed timestamps).
     pub fn with_clock(mut self, clock: impl Fn() -> Time + Send + Sync + 'static) -> Self {
         self.clock = Arc::new(clock);
@@ -485,6 +586,7 @@ impl<K: Served> Registry<K> {
             storage: self.storage.clone(),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
+            garbage_collection: self.garbage_collection,
             schema: self.schema.clone(),
             apply_schema: self.apply_schema.clone(),
             codec: self.codec.clone(),
@@ -550,6 +652,7 @@ impl<K: Served> Registry<K> {
             storage: Arc::new(DryRunStorage::new(self.storage.clone())),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
+            garbage_collection: self.garbage_collection,
             schema: self.schema.clone(),
             apply_schema: self.apply_schema.clone(),
             codec: self.codec.clone(),
@@ -1001,6 +1104,28 @@ impl<K: Served> Registry<K> {
             ));
         }
         let key = self.key(&meta.namespace, name);
+        // Under garbage collection the policy is finalizers on the object.
+        let gc_finalizers = if self.garbage_collection {
+            gc_finalizers(&meta.finalizers, options)
+        } else {
+            None
+        };
+        if let Some(finalizers) = gc_finalizers {
+            let deleting = obj.metadata().deletion_timestamp.is_some();
+            let held = !finalizers.is_empty()
+                || obj.metadata().deletion_grace_period_seconds.unwrap_or(0) > 0;
+            obj.metadata_mut().finalizers = finalizers;
+            if deleting {
+                // Already being deleted: only the policy changes, and with
+                // nothing left to wait for the object goes.
+                return if held {
+                    self.mark(&key, obj, revision, name).await
+                } else {
+                    self.remove(&key, revision, name).await
+                };
+            }
+        }
+        let meta = obj.metadata();
         // BeforeDelete: only a graceful strategy waits; the request's grace
         // period overrides the strategy's, and a negative one counts as 1.
         let grace = self
