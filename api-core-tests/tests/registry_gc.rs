@@ -20,7 +20,11 @@ fn mc(name: &str, finalizers: &[&str]) -> Memcached {
 
 /// Finalizers before a delete, its options, and the finalizers after it
 /// (`None`: the object is gone).
-type Case = (&'static [&'static str], DeleteOptions, Option<Vec<&'static str>>);
+type Case = (
+    &'static [&'static str],
+    DeleteOptions,
+    Option<Vec<&'static str>>,
+);
 
 fn policy(p: PropagationPolicy) -> DeleteOptions {
     DeleteOptions {
