@@ -14,7 +14,6 @@ use std::sync::{Arc, OnceLock};
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::meta::Time;
-use api_core::patch::PatchType;
 use api_core::registry::{
     BoxFuture, DeleteOptions, DynamicObject, DynamicStrategy, KindInfo, ListOptions, Registry,
     Storage, Strategy,
@@ -24,7 +23,7 @@ use api_core::validation::ErrorList;
 use api_core::validation::names::{ValidateNameFn, validate_namespace_name};
 use serde_json::{Value, json};
 
-use crate::served::{JsonWatch, RegistryKind, ServedKind, WriteOptions, Written};
+use crate::served::{OnDelete, RegistryKind, ServedKind};
 
 /// The namespaces kube-apiserver creates at start.
 pub const SYSTEM_NAMESPACES: [&str; 4] =
@@ -186,14 +185,55 @@ impl Strategy<DynamicObject> for NamespaceStrategy {
     }
 }
 
-/// The namespaces of a server: the Namespace kind served by the store,
-/// plus what the namespace controller does when one is deleted (every
-/// namespaced object in it is deleted, then the namespace; the answer is
-/// the namespace as `Terminating`).
+/// The namespaces of a server: the Namespace kind served by the store
+/// ([`NamespaceKind::served`]), with what the namespace controller does
+/// when one is deleted (every namespaced object in it is deleted, then
+/// the namespace; the answer is the namespace as `Terminating`), the
+/// system namespaces, and the NamespaceLifecycle check.
 pub struct NamespaceKind {
-    served: RegistryKind<DynamicObject>,
+    served: Arc<RegistryKind<DynamicObject>>,
     registry: Arc<Registry<DynamicObject>>,
-    content: OnceLock<Vec<Arc<dyn ServedKind>>>,
+    content: Arc<OnceLock<Vec<Arc<dyn ServedKind>>>>,
+}
+
+/// The namespace controller's part of a namespace's deletion.
+struct Controller {
+    registry: Arc<Registry<DynamicObject>>,
+    content: Arc<OnceLock<Vec<Arc<dyn ServedKind>>>>,
+}
+
+impl OnDelete for Controller {
+    /// The content goes first (not in a dry run); a missing namespace is
+    /// the 404 of its own delete.
+    fn before<'a>(
+        &'a self,
+        _: &'a str,
+        name: &'a str,
+        dry_run: bool,
+    ) -> BoxFuture<'a, Result<(), Status>> {
+        Box::pin(async move {
+            if dry_run {
+                return Ok(());
+            }
+            self.registry.get("", name).await?;
+            for kind in self.content.get().into_iter().flatten() {
+                crate::server::delete_listed(
+                    kind.as_ref(),
+                    name,
+                    &ListOptions::default(),
+                    &DeleteOptions::default(),
+                    false,
+                )
+                .await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn answer(&self, object: &mut Value) {
+        object["status"]["phase"] = json!("Terminating");
+        object["metadata"]["deletionTimestamp"] = json!(Time::now());
+    }
 }
 
 impl NamespaceKind {
@@ -204,11 +244,21 @@ impl NamespaceKind {
             NamespaceStrategy::new(),
             storage,
         ));
+        let content = Arc::new(OnceLock::new());
+        let controller = Arc::new(Controller {
+            registry: registry.clone(),
+            content: content.clone(),
+        });
         NamespaceKind {
-            served: RegistryKind::dynamic(registry.clone()),
+            served: Arc::new(RegistryKind::dynamic(registry.clone()).with_on_delete(controller)),
             registry,
-            content: OnceLock::new(),
+            content,
         }
+    }
+
+    /// The kind as the server serves it.
+    pub fn served(&self) -> Arc<dyn ServedKind> {
+        self.served.clone()
     }
 
     /// The kinds whose objects a namespace's deletion deletes (the
@@ -239,128 +289,6 @@ impl NamespaceKind {
             Err(e) if e.code == 404 => Ok(false),
             Err(e) => Err(e),
         }
-    }
-
-    /// Deletes every namespaced object in `namespace`.
-    async fn delete_content(&self, namespace: &str) -> Result<(), Status> {
-        for kind in self.content.get().into_iter().flatten() {
-            crate::server::delete_listed(
-                kind.as_ref(),
-                namespace,
-                &ListOptions::default(),
-                &DeleteOptions::default(),
-                false,
-            )
-            .await?;
-        }
-        Ok(())
-    }
-}
-
-impl ServedKind for NamespaceKind {
-    fn info(&self) -> &KindInfo {
-        self.served.info()
-    }
-
-    fn get<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-    ) -> BoxFuture<'a, Result<Value, Status>> {
-        self.served.get(namespace, name)
-    }
-
-    fn get_json<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-    ) -> BoxFuture<'a, Result<Vec<u8>, Status>> {
-        self.served.get_json(namespace, name)
-    }
-
-    fn list<'a>(
-        &'a self,
-        namespace: &'a str,
-        options: &'a ListOptions,
-    ) -> BoxFuture<'a, Result<Value, Status>> {
-        self.served.list(namespace, options)
-    }
-
-    fn create<'a>(
-        &'a self,
-        namespace: &'a str,
-        body: &'a [u8],
-        options: &'a WriteOptions,
-    ) -> BoxFuture<'a, Result<Written, Status>> {
-        self.served.create(namespace, body, options)
-    }
-
-    fn update<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-        body: &'a [u8],
-        options: &'a WriteOptions,
-        status: bool,
-    ) -> BoxFuture<'a, Result<Written, Status>> {
-        self.served.update(namespace, name, body, options, status)
-    }
-
-    fn patch<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-        patch_type: PatchType,
-        body: &'a [u8],
-        options: &'a WriteOptions,
-        status: bool,
-    ) -> BoxFuture<'a, Result<Written, Status>> {
-        self.served
-            .patch(namespace, name, patch_type, body, options, status)
-    }
-
-    fn apply<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-        body: &'a [u8],
-        options: &'a WriteOptions,
-        status: bool,
-    ) -> BoxFuture<'a, Result<Written, Status>> {
-        self.served.apply(namespace, name, body, options, status)
-    }
-
-    /// The namespace controller's work, done in the request: the content
-    /// goes first, then the namespace, answered as `Terminating`.
-    fn delete<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-        options: &'a DeleteOptions,
-        dry_run: bool,
-    ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
-        Box::pin(async move {
-            if !dry_run {
-                // A missing namespace is the 404 of its own delete.
-                self.registry.get("", name).await?;
-                self.delete_content(name).await?;
-            }
-            let (mut object, pending) = self
-                .served
-                .delete(namespace, name, options, dry_run)
-                .await?;
-            object["status"]["phase"] = json!("Terminating");
-            object["metadata"]["deletionTimestamp"] = json!(Time::now());
-            Ok((object, pending))
-        })
-    }
-
-    fn watch<'a>(
-        &'a self,
-        namespace: &'a str,
-        options: &'a ListOptions,
-    ) -> BoxFuture<'a, Result<JsonWatch, Status>> {
-        self.served.watch(namespace, options)
     }
 }
 

@@ -183,6 +183,24 @@ pub type AdmissionFor<K> = Arc<
         + Sync,
 >;
 
+/// What a kind's controller does when one of its objects is deleted
+/// (`namespace`, `name`, whether it is a dry run), before the store
+/// deletes it, and to the object the delete answers with: the namespace
+/// controller's work, done in the request.
+pub trait OnDelete: Send + Sync {
+    /// Runs before the delete; an error stops it.
+    fn before<'a>(
+        &'a self,
+        namespace: &'a str,
+        name: &'a str,
+        dry_run: bool,
+    ) -> BoxFuture<'a, Result<(), Status>>;
+    /// The answer's object, as the kind shows a deleted one.
+    fn answer(&self, object: &mut Value) {
+        let _ = object;
+    }
+}
+
 /// A [`Registry<K>`] as a [`ServedKind`]: a Rust type's registry, or a
 /// registry of [`DynamicObject`]s of a kind described by data.
 pub struct RegistryKind<K: Served> {
@@ -190,6 +208,7 @@ pub struct RegistryKind<K: Served> {
     info: KindInfo,
     decode: DecodeBody<K>,
     admission: Option<AdmissionFor<K>>,
+    on_delete: Option<Arc<dyn OnDelete>>,
 }
 
 impl<K: Served + CustomResourceExt> RegistryKind<K> {
@@ -200,6 +219,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             info: KindInfo::of_crd_type::<K>(),
             decode: decode_body::<K>,
             admission: None,
+            on_delete: None,
         }
     }
 
@@ -214,6 +234,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             },
             decode: decode_body::<K>,
             admission: None,
+            on_delete: None,
         }
     }
 }
@@ -229,6 +250,7 @@ impl RegistryKind<DynamicObject> {
             info,
             decode: Registry::<DynamicObject>::decode,
             admission: None,
+            on_delete: None,
         }
     }
 
@@ -245,6 +267,12 @@ impl<K: Served> RegistryKind<K> {
     /// (`Registry::with_admission`).
     pub fn with_admission(mut self, admission: AdmissionFor<K>) -> Self {
         self.admission = Some(admission);
+        self
+    }
+
+    /// Runs `on_delete` around every delete of the kind's objects.
+    pub fn with_on_delete(mut self, on_delete: Arc<dyn OnDelete>) -> Self {
+        self.on_delete = Some(on_delete);
         self
     }
 }
@@ -469,13 +497,20 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
         Box::pin(async move {
+            if let Some(on_delete) = &self.on_delete {
+                on_delete.before(namespace, name, dry_run).await?;
+            }
             let registry = if dry_run {
                 self.registry.dry_run()
             } else {
                 Registry::clone_view(&self.registry)
             };
             let deleted = registry.delete(namespace, name, options).await?;
-            Ok((to_json(&deleted.object)?, deleted.pending))
+            let mut object = to_json(&deleted.object)?;
+            if let Some(on_delete) = &self.on_delete {
+                on_delete.answer(&mut object);
+            }
+            Ok((object, deleted.pending))
         })
     }
 

@@ -318,7 +318,7 @@ impl ServerBuilder {
                     .cloned()
                     .collect(),
             );
-            self.kinds.push(namespaces.clone());
+            self.kinds.push(namespaces.served());
         }
         let kinds = Arc::new(Kinds::new());
         let mut by_path = BTreeMap::new();
@@ -1113,16 +1113,13 @@ fn written_response(written: Written, headers: &HeaderMap) -> Response {
         StatusCode::OK
     };
     let body = match negotiate(header_str(headers, header::ACCEPT), true, false) {
-        Some(Representation::PartialObjectMetadataList(_)) => {
-            return status_response(not_a(
-                "you requested PartialObjectMetadataList, but the requested object is not a list",
-            ));
-        }
-        Some(representation @ Representation::PartialObjectMetadata(version)) => json_response(
-            code,
-            &partial_object_metadata(&written.object, version),
-            representation.content_type(),
-        ),
+        Some(
+            representation @ (Representation::PartialObjectMetadata(_)
+            | Representation::PartialObjectMetadataList(_)),
+        ) => match metadata_only(&written.object, representation, false) {
+            Ok(body) => json_response(code, &body, representation.content_type()),
+            Err(status) => return status_response(status),
+        },
         _ => json_response(code, &written.object, "application/json"),
     };
     let mut response = with_warnings(body, &written.warnings);
@@ -1563,35 +1560,44 @@ fn table_or_json(
                 Representation::Table(table_version).content_type(),
             )
         }
-        Some(representation @ Representation::PartialObjectMetadata(version)) => {
-            if is_list {
-                return status_response(not_a(
-                    "you requested PartialObjectMetadata, but the requested object is a list",
-                ));
-            }
-            json_response(
-                StatusCode::OK,
-                &partial_object_metadata(&value, version),
-                representation.content_type(),
-            )
-        }
-        Some(representation @ Representation::PartialObjectMetadataList(version)) => {
-            if !is_list {
-                return status_response(not_a(
-                    "you requested PartialObjectMetadataList, but the requested object is not a list",
-                ));
-            }
-            json_response(
-                StatusCode::OK,
-                &partial_object_metadata_list(&value, version),
-                representation.content_type(),
-            )
-        }
+        Some(
+            representation @ (Representation::PartialObjectMetadata(_)
+            | Representation::PartialObjectMetadataList(_)),
+        ) => match metadata_only(&value, representation, is_list) {
+            Ok(body) => json_response(StatusCode::OK, &body, representation.content_type()),
+            Err(status) => status_response(status),
+        },
         Some(_) => json_response(StatusCode::OK, &value, "application/json"),
         None => status_response(Status::not_acceptable(&[
             "application/json",
             crate::negotiation::TABLE_V1,
         ])),
+    }
+}
+
+/// `value` (an object, or a list when `is_list`) as the metadata-only
+/// `representation` asks (`asPartialObjectMetadata(List)`); the wrong
+/// shape is the apiserver's 406. `value` unchanged for other
+/// representations.
+fn metadata_only(
+    value: &Value,
+    representation: Representation,
+    is_list: bool,
+) -> Result<Value, Status> {
+    match (representation, is_list) {
+        (Representation::PartialObjectMetadata(version), false) => {
+            Ok(partial_object_metadata(value, version))
+        }
+        (Representation::PartialObjectMetadataList(version), true) => {
+            Ok(partial_object_metadata_list(value, version))
+        }
+        (Representation::PartialObjectMetadata(_), true) => Err(not_a(
+            "you requested PartialObjectMetadata, but the requested object is a list",
+        )),
+        (Representation::PartialObjectMetadataList(_), false) => Err(not_a(
+            "you requested PartialObjectMetadataList, but the requested object is not a list",
+        )),
+        _ => Ok(value.clone()),
     }
 }
 
