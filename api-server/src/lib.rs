@@ -12,6 +12,8 @@
 
 pub mod audit;
 pub mod authn;
+#[cfg(feature = "k8s-openapi")]
+pub mod builtin;
 pub mod discovery;
 pub mod jsonpath;
 pub mod kubeconfig;

@@ -18,7 +18,6 @@ use std::sync::{Arc, Mutex};
 
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
-use api_core::decode::FieldValidation;
 use api_core::meta::ObjectMeta;
 use api_core::registry::{Admission, DynamicObject, KindInfo, Registry, Storage, Strategy};
 use api_core::validation::names::ValidateNameFn;
@@ -37,7 +36,7 @@ use crate::rbac::validation::{
     validate_role_binding_update, validate_role_update,
 };
 use crate::rbac::{Authorizer, GROUP_NAME, UserInfo};
-use crate::served::{AdmissionFor, RegistryKind, WriteOptions};
+use crate::served::{AdmissionFor, RegistryKind, WriteOptions, decode_as};
 
 /// One of the four RBAC kinds.
 pub trait RbacObject: Serialize + DeserializeOwned + Clone + Send + Sync + 'static {
@@ -337,54 +336,6 @@ impl<T: RbacObject> Strategy<DynamicObject> for RbacStrategy<T> {
     }
 }
 
-/// A body read as `T` (JSON), with `T`'s unknown fields per
-/// `validation`: the RBAC kinds' decoding.
-fn decode<T: RbacObject>(
-    _: &Registry<DynamicObject>,
-    body: &[u8],
-    validation: FieldValidation,
-) -> Result<(DynamicObject, Vec<String>), Status> {
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| Status::bad_request(format!("the request body is not JSON: {e}")))?;
-    for (key, want) in [
-        ("apiVersion", "rbac.authorization.k8s.io/v1"),
-        ("kind", T::KIND),
-    ] {
-        if let Some(got) = value.get(key).and_then(Value::as_str)
-            && got != want
-        {
-            return Err(Status::bad_request(format!(
-                "the {key} of the object ({got}) is not {want}"
-            )));
-        }
-    }
-    let mut unknown = Vec::new();
-    let object: T = serde_ignored::deserialize(&value, |path| {
-        if !matches!(path.to_string().as_str(), "apiVersion" | "kind") {
-            unknown.push(format!("unknown field {:?}", path.to_string()));
-        }
-    })
-    .map_err(|e| Status::bad_request(format!("the request body is not a {}: {e}", T::KIND)))?;
-    let warnings = match validation {
-        FieldValidation::Ignore => Vec::new(),
-        FieldValidation::Warn => unknown,
-        FieldValidation::Strict if unknown.is_empty() => unknown,
-        FieldValidation::Strict => {
-            return Err(Status::bad_request(format!(
-                "strict decoding error: {}",
-                unknown.join(", ")
-            )));
-        }
-    };
-    let mut object = dynamic(&object)?;
-    // `"managedFields": []` clears them, which the typed object cannot
-    // carry by itself.
-    if api_core::apply::clears_managed_fields(&value) {
-        object.metadata.managed_fields = api_core::apply::reset_marker();
-    }
-    Ok((object, warnings))
-}
-
 /// The RBAC kind `T` served by the one store over `state`'s storage, its
 /// writes checked for escalation with the request's user against the
 /// stored RBAC objects (`state`'s authorizer).
@@ -409,7 +360,7 @@ pub fn rbac_kind<T: RbacObject>(state: Arc<RbacState>) -> RegistryKind<DynamicOb
         })
     });
     RegistryKind::dynamic(Arc::new(registry))
-        .with_decode(decode::<T>)
+        .with_decode(decode_as::<T>)
         .with_admission(admission)
 }
 

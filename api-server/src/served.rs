@@ -175,6 +175,62 @@ pub trait ServedKind: Send + Sync {
 pub type DecodeBody<K> =
     fn(&Registry<K>, &[u8], FieldValidation) -> Result<(K, Vec<String>), Status>;
 
+/// A body read through the Rust type `T` of a built-in kind (JSON), as the
+/// registry's [`DynamicObject`]: its `apiVersion` and `kind` checked
+/// against the registry's kind (none given: the kind's), `T`'s unknown
+/// fields warned about or refused per `validation`, and
+/// `"managedFields": []` kept as the request to clear them.
+pub fn decode_as<T: serde::de::DeserializeOwned + serde::Serialize>(
+    registry: &Registry<DynamicObject>,
+    body: &[u8],
+    validation: FieldValidation,
+) -> Result<(DynamicObject, Vec<String>), Status> {
+    let kind = registry.kind_info();
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| Status::bad_request(format!("the request body is not JSON: {e}")))?;
+    for (key, want) in [
+        ("apiVersion", kind.api_version()),
+        ("kind", kind.kind.clone()),
+    ] {
+        if let Some(got) = value.get(key).and_then(Value::as_str)
+            && got != want
+        {
+            return Err(Status::bad_request(format!(
+                "the {key} of the object ({got}) is not {want}"
+            )));
+        }
+    }
+    let mut unknown = Vec::new();
+    let object: T = serde_ignored::deserialize(&value, |path| {
+        if !matches!(path.to_string().as_str(), "apiVersion" | "kind") {
+            unknown.push(format!("unknown field {:?}", path.to_string()));
+        }
+    })
+    .map_err(|e| Status::bad_request(format!("the request body is not a {}: {e}", kind.kind)))?;
+    let warnings = match validation {
+        FieldValidation::Ignore => Vec::new(),
+        FieldValidation::Warn => unknown,
+        FieldValidation::Strict if unknown.is_empty() => unknown,
+        FieldValidation::Strict => {
+            return Err(Status::bad_request(format!(
+                "strict decoding error: {}",
+                unknown.join(", ")
+            )));
+        }
+    };
+    let mut typed = serde_json::to_value(&object).map_err(Status::internal_error)?;
+    typed["apiVersion"] = Value::String(kind.api_version());
+    typed["kind"] = Value::String(kind.kind.clone());
+    let mut object: DynamicObject =
+        serde_json::from_value(typed).map_err(Status::internal_error)?;
+    // `"managedFields": []` clears them, which the typed object cannot
+    // carry by itself.
+    if api_core::apply::clears_managed_fields(&value) {
+        object.metadata.managed_fields = api_core::apply::reset_marker();
+    }
+    Ok((object, warnings))
+}
+
 /// What a kind admits for one write, from the request's options (its
 /// user): a check of the final object, or none.
 pub type AdmissionFor<K> = Arc<

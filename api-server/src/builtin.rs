@@ -1,0 +1,242 @@
+//! Kubernetes' built-in kinds, served from k8s-openapi's types by the one
+//! store (feature `k8s-openapi`): a kind is its [`KindInfo`] (names and
+//! scope from the type's `k8s_openapi::Resource` constants, the schema
+//! api-core generates from the Go sources) and a strategy
+//! ([`BuiltinStrategy`]: the schema's defaults, pruning and validation,
+//! plus the kind's own rules), its bodies read through the type.
+//!
+//! ConfigMap is the first ([`config_map`]): `kubectl create configmap`,
+//! `kubectl get cm`, every patch type and server-side apply behave as on a
+//! cluster, with `ValidateConfigMap`'s checks (keys, the 1 MiB limit,
+//! `immutable`).
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use api_core::ApiType;
+use api_core::crd::CustomResourceDefinition;
+use api_core::registry::{DynamicObject, DynamicStrategy, KindInfo, Registry, Storage, Strategy};
+use api_core::validation::names::{max_len_error, regex_error};
+use api_core::validation::{ErrorList, FieldError, FieldPath};
+use k8s_openapi::api::core::v1::ConfigMap;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::served::{RegistryKind, decode_as};
+
+/// The [`KindInfo`] of the k8s-openapi type `T`: group, version, kind,
+/// plural and scope from its `Resource` constants, its schema from
+/// api-core (the one controller-gen writes for the Go type), the status
+/// subresource when the schema has a `status`.
+pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
+    let schema = T::api_schema(&mut api_core::__private::generator()).to_value();
+    let status = schema.pointer("/properties/status").is_some();
+    let group = T::GROUP;
+    let scope = if std::any::type_name::<T::Scope>().ends_with("NamespaceResourceScope") {
+        "Namespaced"
+    } else {
+        "Cluster"
+    };
+    let mut version = json!({
+        "name": T::VERSION, "served": true, "storage": true,
+        "schema": {"openAPIV3Schema": schema}
+    });
+    if status {
+        version["subresources"] = json!({"status": {}});
+    }
+    let crd: CustomResourceDefinition = serde_json::from_value(json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": format!("{}.{group}", T::URL_PATH_SEGMENT)},
+        "spec": {
+            "group": group,
+            "names": {"kind": T::KIND, "listKind": format!("{}List", T::KIND),
+                      "plural": T::URL_PATH_SEGMENT, "singular": T::KIND.to_lowercase()},
+            "scope": scope,
+            "versions": [version]
+        }
+    }))
+    .unwrap_or_default();
+    KindInfo::from_crd(&crd, T::VERSION).expect("the description serves its version")
+}
+
+/// A built-in kind's own rules (`Validate<Kind>`): the new object, and the
+/// old one on an update.
+pub type Rules<T> = fn(&T, Option<&T>) -> ErrorList;
+
+/// The strategy of a built-in kind `T`: the schema's defaults, pruning
+/// and validation ([`DynamicStrategy`]), and `T`'s own rules.
+pub struct BuiltinStrategy<T> {
+    schema: DynamicStrategy,
+    rules: Rules<T>,
+    _kind: PhantomData<fn() -> T>,
+}
+
+impl<T> BuiltinStrategy<T> {
+    /// The strategy of `kind` with `rules`.
+    pub fn new(kind: &KindInfo, rules: Rules<T>) -> Self {
+        BuiltinStrategy {
+            schema: DynamicStrategy::new(kind),
+            rules,
+            _kind: PhantomData,
+        }
+    }
+}
+
+fn typed<T: DeserializeOwned>(obj: &DynamicObject) -> Result<T, ErrorList> {
+    serde_json::from_value(obj.to_value()).map_err(|e| {
+        let mut errors = ErrorList::new();
+        errors.push(FieldError::invalid(
+            &FieldPath::new(""),
+            Value::Null,
+            e.to_string(),
+        ));
+        errors
+    })
+}
+
+impl<T: DeserializeOwned + Serialize + Send + Sync> Strategy<DynamicObject> for BuiltinStrategy<T> {
+    fn apply_defaults(&self, obj: &mut DynamicObject) {
+        self.schema.apply_defaults(obj);
+    }
+
+    fn prepare_for_create(&self, obj: &mut DynamicObject) {
+        self.schema.prepare_for_create(obj);
+    }
+
+    fn validate(&self, obj: &DynamicObject) -> ErrorList {
+        let mut errors = self.schema.validate(obj);
+        match typed::<T>(obj) {
+            Ok(new) => errors.extend((self.rules)(&new, None)),
+            Err(e) => errors.extend(e),
+        }
+        errors
+    }
+
+    fn prepare_for_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        self.schema.prepare_for_update(new, old);
+    }
+
+    fn validate_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        let mut errors = self.schema.validate_update(new, old);
+        match (typed::<T>(new), typed::<T>(old)) {
+            (Ok(new), Ok(old)) => errors.extend((self.rules)(&new, Some(&old))),
+            (Err(e), _) | (_, Err(e)) => errors.extend(e),
+        }
+        errors
+    }
+
+    fn prepare_for_status_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        self.schema.prepare_for_status_update(new, old);
+    }
+}
+
+/// The built-in kind `T` over `storage`, with `rules`.
+pub fn builtin_kind<T>(storage: Arc<dyn Storage>, rules: Rules<T>) -> RegistryKind<DynamicObject>
+where
+    T: k8s_openapi::Resource + ApiType + DeserializeOwned + Serialize + Send + Sync + 'static,
+{
+    let kind = kind_info::<T>();
+    let strategy = BuiltinStrategy::new(&kind, rules);
+    RegistryKind::dynamic(Arc::new(Registry::with_kind(kind, strategy, storage)))
+        .with_decode(decode_as::<T>)
+}
+
+/// Core `v1` ConfigMaps over `storage`.
+pub fn config_map(storage: Arc<dyn Storage>) -> RegistryKind<DynamicObject> {
+    builtin_kind::<ConfigMap>(storage, validate_config_map)
+}
+
+/// The largest a ConfigMap's data may be (`corev1.MaxSecretSize`).
+pub const MAX_CONFIG_MAP_BYTES: usize = 1024 * 1024;
+
+/// `IsConfigMapKey`: at most 253 characters of `[-._a-zA-Z0-9]`, not `.`
+/// or `..` nor starting with `..`.
+pub fn is_config_map_key(key: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if key.len() > 253 {
+        problems.push(max_len_error(253));
+    }
+    if key.is_empty()
+        || !key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+    {
+        problems.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    if key == "." {
+        problems.push("must not be '.'".into());
+    } else if key == ".." {
+        problems.push("must not be '..'".into());
+    } else if key.starts_with("..") {
+        problems.push("must not start with '..'".into());
+    }
+    problems
+}
+
+/// `ValidateConfigMap` and `ValidateConfigMapUpdate`
+/// (`pkg/apis/core/validation`): valid keys, no key in both `data` and
+/// `binaryData`, at most 1 MiB in all, and nothing of an `immutable`
+/// ConfigMap changes.
+pub fn validate_config_map(new: &ConfigMap, old: Option<&ConfigMap>) -> ErrorList {
+    let mut errors = ErrorList::new();
+    let data_path = FieldPath::new("data");
+    let binary_path = FieldPath::new("binaryData");
+    let mut total = 0usize;
+    for (key, value) in new.data.iter().flatten() {
+        for problem in is_config_map_key(key) {
+            errors.push(FieldError::invalid(
+                &data_path.key(key),
+                key.as_str(),
+                problem,
+            ));
+        }
+        total += value.len();
+    }
+    for (key, value) in new.binary_data.iter().flatten() {
+        for problem in is_config_map_key(key) {
+            errors.push(FieldError::invalid(
+                &binary_path.key(key),
+                key.as_str(),
+                problem,
+            ));
+        }
+        if new.data.as_ref().is_some_and(|d| d.contains_key(key)) {
+            errors.push(FieldError::invalid(
+                &data_path.key(key),
+                key.as_str(),
+                "duplicate of key present in binaryData",
+            ));
+        }
+        total += value.0.len();
+    }
+    if total > MAX_CONFIG_MAP_BYTES {
+        errors.push(FieldError::too_long(
+            &FieldPath::new(""),
+            MAX_CONFIG_MAP_BYTES as i64,
+        ));
+    }
+    if let Some(old) = old
+        && old.immutable == Some(true)
+    {
+        let immutable = "field is immutable when `immutable` is set";
+        if new.immutable != Some(true) {
+            errors.push(FieldError::forbidden(
+                &FieldPath::new("immutable"),
+                immutable,
+            ));
+        }
+        if new.data != old.data {
+            errors.push(FieldError::forbidden(&data_path, immutable));
+        }
+        if new.binary_data != old.binary_data {
+            errors.push(FieldError::forbidden(&binary_path, immutable));
+        }
+    }
+    errors
+}
