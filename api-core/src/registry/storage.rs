@@ -304,11 +304,24 @@ struct Watcher {
 }
 
 /// A change kept in the history: the event a watch replays, and the
-/// key's state before it (none for a creation), which a list at an older
-/// revision restores.
+/// revision of the key's state before it (a list at an older revision
+/// restores that state: the event's `previous` for a modification, its
+/// object for a deletion, nothing for a creation). The values are the
+/// event's: a write clones nothing more for the history.
 struct Change {
     event: Event,
-    before: Option<(Value, Revision)>,
+    before: Revision,
+}
+
+impl Change {
+    /// The key's value and revision before this change.
+    fn before(&self) -> Option<(&Value, Revision)> {
+        match self.event.kind {
+            EventType::Added => None,
+            EventType::Modified => self.event.previous.as_ref().map(|v| (v, self.before)),
+            EventType::Deleted => Some((&self.event.object.value, self.before)),
+        }
+    }
 }
 
 struct State {
@@ -383,7 +396,7 @@ impl MemoryStorage {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn record(&self, state: &mut State, event: Event, before: Option<(Value, Revision)>) {
+    fn record(&self, state: &mut State, event: Event, before: Revision) {
         state.watchers.retain(|w| {
             !event.object.key.starts_with(&w.prefix)
                 || w.sender.unbounded_send(Ok(event.clone())).is_ok()
@@ -506,7 +519,7 @@ impl MemoryStorage {
                 object: stored.clone(),
                 previous: None,
             },
-            None,
+            0,
         );
         Ok(stored)
     }
@@ -531,9 +544,10 @@ impl MemoryStorage {
         }
         state.revision += 1;
         let revision = state.revision;
-        let before = state
+        let (previous, before) = state
             .objects
-            .insert(key.to_string(), (value.clone(), revision));
+            .insert(key.to_string(), (value.clone(), revision))
+            .map_or((None, 0), |(v, r)| (Some(v), r));
         let stored = Stored {
             key: key.to_string(),
             value,
@@ -544,7 +558,7 @@ impl MemoryStorage {
             Event {
                 kind: EventType::Modified,
                 object: stored.clone(),
-                previous: before.as_ref().map(|(v, _)| v.clone()),
+                previous,
             },
             before,
         );
@@ -575,7 +589,7 @@ impl MemoryStorage {
             value,
             revision: state.revision,
         };
-        let before = Some((stored.value.clone(), last));
+        let before = last;
         self.record(
             &mut state,
             Event {
@@ -612,7 +626,7 @@ impl MemoryStorage {
                 break;
             }
             if in_range(key) {
-                undone.insert(key, change.before.as_ref().map(|(v, r)| (v, *r)));
+                undone.insert(key, change.before());
             }
         }
         let current = state
