@@ -103,12 +103,8 @@ pub fn decode<K>(bytes: &[u8], options: &DecodeOptions) -> Result<Decoded<K>, St
 where
     K: Resource + ApiType + DeserializeOwned + serde::Serialize,
 {
-    if let Some(c) = too_deep(bytes, MAX_NESTING_DEPTH) {
-        return Err(Status::bad_request(format!(
-            "the request body could not be decoded as a {}: invalid character '{}' exceeded max depth",
-            K::KIND,
-            char::from(c)
-        )));
+    if let Some(status) = nested_too_deep(bytes, K::KIND) {
+        return Err(status);
     }
     let check = options.field_validation != FieldValidation::Ignore;
     let duplicates = if check {
@@ -167,7 +163,7 @@ pub const MAX_NESTING_DEPTH: usize = 10_000;
 /// deep is refused wherever it is (under an unknown field too, which a
 /// typed decode would skip without looking), in one pass and without
 /// recursion.
-pub(crate) fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
+fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
@@ -194,6 +190,17 @@ pub(crate) fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
         }
     }
     None
+}
+
+/// The 400 for a body (of a `kind`) nested deeper than
+/// [`MAX_NESTING_DEPTH`], if it is.
+pub(crate) fn nested_too_deep(bytes: &[u8], kind: &str) -> Option<Status> {
+    too_deep(bytes, MAX_NESTING_DEPTH).map(|c| {
+        Status::bad_request(format!(
+            "the request body could not be decoded as a {kind}: invalid character '{}' exceeded max depth",
+            char::from(c)
+        ))
+    })
 }
 
 /// The 400 of a `Strict` request with unknown or duplicate fields.

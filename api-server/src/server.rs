@@ -590,9 +590,11 @@ async fn dispatch(
                 "",
                 "v1",
                 rest,
-                &query,
-                &parts.headers,
-                Some(user),
+                Req {
+                    query: &query,
+                    headers: &parts.headers,
+                    user: Some(user),
+                },
                 body,
             )
             .await
@@ -656,9 +658,11 @@ async fn dispatch(
                 group,
                 version,
                 rest,
-                &query,
-                &parts.headers,
-                Some(user),
+                Req {
+                    query: &query,
+                    headers: &parts.headers,
+                    user: Some(user),
+                },
                 body,
             )
             .await

@@ -248,12 +248,8 @@ impl Registry<DynamicObject> {
         validation: FieldValidation,
     ) -> Result<(DynamicObject, Vec<String>), Status> {
         let kind = self.kind_info();
-        if let Some(c) = crate::decode::too_deep(bytes, crate::decode::MAX_NESTING_DEPTH) {
-            return Err(Status::bad_request(format!(
-                "the request body could not be decoded as a {}: invalid character '{}' exceeded max depth",
-                kind.kind,
-                char::from(c)
-            )));
+        if let Some(status) = crate::decode::nested_too_deep(bytes, &kind.kind) {
+            return Err(status);
         }
         let mut value: Value = serde_json::from_slice(bytes).map_err(|e| {
             Status::bad_request(format!(

@@ -7,6 +7,15 @@
 
 use super::*;
 
+/// What every handler reads of a request besides its path and body: the
+/// query, the headers and the authenticated user.
+#[derive(Clone, Copy)]
+pub(super) struct Req<'a> {
+    pub(super) query: &'a Query,
+    pub(super) headers: &'a HeaderMap,
+    pub(super) user: Option<&'a User>,
+}
+
 /// A body as JSON bytes: JSON as it is, YAML converted.
 pub(super) fn json_body(headers: &HeaderMap, body: &Bytes) -> Result<Vec<u8>, Status> {
     let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("application/json");
@@ -69,16 +78,13 @@ fn written_response(written: Written, headers: &HeaderMap) -> Response {
 #[derive(Clone, Debug)]
 pub(crate) struct WrittenName(pub String);
 
-#[allow(clippy::too_many_arguments)]
 pub(super) async fn resource_request(
     inner: &Inner,
     method: Method,
     group: &str,
     version: &str,
     rest: &[&str],
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: Bytes,
 ) -> Response {
     let Some(target) = parse_target(rest) else {
@@ -109,27 +115,16 @@ pub(super) async fn resource_request(
     }
     let result = match (target.name, target.subresource) {
         (None, None) => {
-            collection_request(
-                inner, kind, &method, version, namespace, query, headers, user, body,
-            )
-            .await
+            collection_request(inner, kind, &method, version, namespace, req, body).await
         }
         (Some(name), None) => {
-            object_request(
-                kind, &method, version, namespace, name, query, headers, user, body,
-            )
-            .await
+            object_request(kind, &method, version, namespace, name, req, body).await
         }
         (Some(name), Some("status")) if kind.status_subresource() => {
-            status_request(kind, &method, namespace, name, query, headers, user, body).await
+            status_request(kind, &method, namespace, name, req, body).await
         }
         (Some(name), Some("scale")) => match ScalePaths::of(&kind.crd(), version) {
-            Some(paths) => {
-                scale_request(
-                    kind, &paths, &method, namespace, name, query, headers, user, body,
-                )
-                .await
-            }
+            Some(paths) => scale_request(kind, &paths, &method, namespace, name, req, body).await,
             None => Err(not_found_path()),
         },
         _ => Err(not_found_path()),
@@ -139,18 +134,20 @@ pub(super) async fn resource_request(
 
 /// `GET` (list or watch), `POST` and `DELETE` (deletecollection) of a
 /// collection.
-#[allow(clippy::too_many_arguments)]
 async fn collection_request(
     inner: &Inner,
     kind: &dyn ServedKind,
     method: &Method,
     version: &str,
     namespace: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: Bytes,
 ) -> Result<Response, Status> {
+    let Req {
+        query,
+        headers,
+        user,
+    } = req;
     match *method {
         Method::GET => {
             let params = list_params(query)?;
@@ -204,18 +201,20 @@ async fn collection_request(
 }
 
 /// `GET`, `PUT`, `PATCH` and `DELETE` of one object.
-#[allow(clippy::too_many_arguments)]
 async fn object_request(
     kind: &dyn ServedKind,
     method: &Method,
     version: &str,
     namespace: &str,
     name: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: Bytes,
 ) -> Result<Response, Status> {
+    let Req {
+        query,
+        headers,
+        user,
+    } = req;
     match *method {
         Method::GET => {
             let accept = header_str(headers, header::ACCEPT);
@@ -239,8 +238,7 @@ async fn object_request(
             Ok(written_response(written, headers))
         }
         Method::PATCH => {
-            let written =
-                patch_request(kind, namespace, name, query, headers, user, &body, false).await?;
+            let written = patch_request(kind, namespace, name, req, &body, false).await?;
             Ok(written_response(written, headers))
         }
         Method::DELETE => {
@@ -260,17 +258,19 @@ async fn object_request(
 }
 
 /// `GET`, `PUT` and `PATCH` of the status subresource.
-#[allow(clippy::too_many_arguments)]
 async fn status_request(
     kind: &dyn ServedKind,
     method: &Method,
     namespace: &str,
     name: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: Bytes,
 ) -> Result<Response, Status> {
+    let Req {
+        query,
+        headers,
+        user,
+    } = req;
     let written = match *method {
         Method::GET => {
             let object = kind.get(namespace, name).await?;
@@ -281,27 +281,27 @@ async fn status_request(
             let options = write_options_for(query, "UpdateOptions", headers, user)?;
             kind.update(namespace, name, &json, &options, true).await?
         }
-        Method::PATCH => {
-            patch_request(kind, namespace, name, query, headers, user, &body, true).await?
-        }
+        Method::PATCH => patch_request(kind, namespace, name, req, &body, true).await?,
         _ => return Err(method_not_allowed()),
     };
     Ok(written_response(written, headers))
 }
 
 /// `GET`, `PUT` and `PATCH` of the scale subresource.
-#[allow(clippy::too_many_arguments)]
 async fn scale_request(
     kind: &dyn ServedKind,
     paths: &ScalePaths,
     method: &Method,
     namespace: &str,
     name: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: Bytes,
 ) -> Result<Response, Status> {
+    let Req {
+        query,
+        headers,
+        user,
+    } = req;
     let scale = match *method {
         Method::GET => scale::get(kind, paths, namespace, name).await?,
         Method::PUT => {
@@ -332,17 +332,19 @@ const APPLY_PATCH: &str = "application/apply-patch+yaml";
 /// A `PATCH` of an object or its status: server-side apply for
 /// `application/apply-patch+yaml`, else a JSON, merge or strategic merge
 /// patch.
-#[allow(clippy::too_many_arguments)]
 async fn patch_request(
     kind: &dyn ServedKind,
     namespace: &str,
     name: &str,
-    query: &Query,
-    headers: &HeaderMap,
-    user: Option<&User>,
+    req: Req<'_>,
     body: &Bytes,
     status: bool,
 ) -> Result<Written, Status> {
+    let Req {
+        query,
+        headers,
+        user,
+    } = req;
     let options = write_options_for(query, "PatchOptions", headers, user)?;
     match patch_kind(query, headers, &options)? {
         None => kind.apply(namespace, name, body, &options, status).await,
