@@ -12,6 +12,7 @@ use api_core::meta::MicroTime;
 use serde_json::{Value, json};
 
 use crate::authn::User;
+use crate::request_info::ResourceInfo;
 
 /// Where audit events go.
 #[derive(Clone, Debug)]
@@ -25,7 +26,8 @@ pub(crate) struct AuditRecord<'a> {
     pub user: Option<&'a User>,
     pub verb: &'a str,
     pub uri: &'a str,
-    pub segments: &'a [&'a str],
+    /// What a resource request names (`None` for other requests).
+    pub resource: Option<&'a ResourceInfo>,
     pub source_ip: Option<String>,
     pub user_agent: &'a str,
     pub code: u16,
@@ -107,7 +109,7 @@ fn event(r: &AuditRecord<'_>) -> Value {
         "requestReceivedTimestamp": r.received,
         "stageTimestamp": MicroTime::now(),
     });
-    if let Some(mut object) = object_ref(r.segments) {
+    if let Some(mut object) = r.resource.map(object_ref) {
         if let (None, Some(name)) = (object.get("name"), r.written_name) {
             object["name"] = json!(name);
         }
@@ -118,24 +120,22 @@ fn event(r: &AuditRecord<'_>) -> Value {
 
 /// `objectRef` of a resource request: resource, namespace, name, API
 /// group and version, subresource.
-fn object_ref(segments: &[&str]) -> Option<Value> {
-    let (group, version, target) = crate::server::resource_target(segments)?;
-    let namespace = Some(target.namespace).filter(|ns| !ns.is_empty());
-    let (resource, name, subresource) = (target.plural, target.name, target.subresource);
-    let mut object = json!({"resource": resource, "apiVersion": version});
-    if !group.is_empty() {
-        object["apiGroup"] = json!(group);
+fn object_ref(r: &ResourceInfo) -> Value {
+    let namespace = Some(&r.namespace).filter(|ns| !ns.is_empty());
+    let mut object = json!({"resource": r.resource, "apiVersion": r.version});
+    if !r.group.is_empty() {
+        object["apiGroup"] = json!(r.group);
     }
     if let Some(ns) = namespace {
         object["namespace"] = json!(ns);
     }
-    if let Some(name) = name {
+    if let Some(name) = &r.name {
         object["name"] = json!(name);
     }
-    if let Some(sub) = subresource {
+    if let Some(sub) = &r.subresource {
         object["subresource"] = json!(sub);
     }
-    Some(object)
+    object
 }
 
 #[cfg(test)]
@@ -144,7 +144,10 @@ mod tests {
 
     #[test]
     fn object_refs() {
-        let r = |p: &str| object_ref(&p.trim_matches('/').split('/').collect::<Vec<_>>());
+        let r = |p: &str| {
+            let segments: Vec<&str> = p.trim_matches('/').split('/').collect();
+            crate::request_info::resource_info(&segments).map(|r| object_ref(&r))
+        };
         assert_eq!(
             r("/apis/example.com/v1/namespaces/demo/widgets/w/status"),
             Some(
@@ -156,9 +159,12 @@ mod tests {
             r("/apis/example.com/v1/widgets"),
             Some(json!({"resource": "widgets", "apiVersion": "v1", "apiGroup": "example.com"}))
         );
+        // A namespace is in itself, as the apiserver's RequestInfo has it.
         assert_eq!(
             r("/api/v1/namespaces/demo"),
-            Some(json!({"resource": "namespaces", "apiVersion": "v1", "name": "demo"}))
+            Some(
+                json!({"resource": "namespaces", "apiVersion": "v1", "namespace": "demo", "name": "demo"})
+            )
         );
         assert_eq!(r("/healthz"), None);
     }
@@ -194,7 +200,7 @@ mod tests {
                 user: Some(&user),
                 verb: "get",
                 uri: "/apis/example.com/v1/namespaces/demo/widgets/w",
-                segments: &segments,
+                resource: crate::request_info::resource_info(&segments).as_ref(),
                 source_ip: Some("127.0.0.1".into()),
                 user_agent: "kubectl/v1.37.1",
                 code,

@@ -26,6 +26,7 @@ mod params;
 pub mod protobuf;
 pub mod rbac;
 pub mod rbac_store;
+mod request_info;
 mod scale;
 pub mod served;
 pub mod server;

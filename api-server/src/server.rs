@@ -35,7 +35,7 @@ use api_core::ApiType;
 use api_core::Status;
 use api_core::conversion::Versions;
 use api_core::crd::CustomResourceDefinition;
-use api_core::meta::{ListMeta, MicroTime};
+use api_core::meta::ListMeta;
 use api_core::patch::PatchType;
 use api_core::registry::{
     DeleteOptions, DynamicStrategy, KindInfo, Kinds, ListOptions, MemoryStorage, Registry, Served,
@@ -59,7 +59,7 @@ use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use crate::discovery::{Discovery, NamespaceDiscovery};
 use crate::limits::{
     DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER, DEFAULT_REQUEST_TIMEOUT, WatchLimiter,
-    WatchSlot, deadline_exceeded, request_deadline,
+    WatchSlot, deadline_exceeded,
 };
 use crate::listen::Peer;
 use crate::namespaces::{NamespaceKind, namespace_not_found};
@@ -72,13 +72,13 @@ use crate::rbac::Attributes;
 use crate::rbac::forbidden::forbidden_status;
 use crate::rbac::types::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
 use crate::rbac_store::{RbacState, rbac_kind};
+use crate::request_info::{Authenticated, RequestInfo};
 use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 mod filters;
 mod handlers;
 mod reviews;
 
-use filters::*;
 pub(crate) use handlers::WrittenName;
 use handlers::*;
 use reviews::*;
@@ -417,9 +417,7 @@ impl ApiServer {
 
     /// The server as an axum `Router` (a tower `Service`).
     pub fn router(&self) -> axum::Router {
-        axum::Router::new()
-            .fallback(handle)
-            .with_state(self.inner.clone())
+        filters::chain(&self.inner)
     }
 }
 
@@ -470,12 +468,6 @@ fn with_warnings(mut response: Response, warnings: &[String]) -> Response {
     response
 }
 
-fn query_map(query: Option<&str>) -> Query {
-    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
-        .into_owned()
-        .collect()
-}
-
 fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
@@ -487,34 +479,30 @@ fn not_found_path() -> Status {
     status
 }
 
-/// Group, version and target of a resource request's path.
-pub(crate) fn resource_target<'p>(segments: &[&'p str]) -> Option<(&'p str, &'p str, Target<'p>)> {
-    match segments {
-        ["apis", group, version, rest @ ..] => Some((*group, *version, parse_target(rest)?)),
-        ["api", "v1", rest @ ..] => Some(("", "v1", parse_target(rest)?)),
-        _ => None,
-    }
-}
-
 /// The user of requests when no authenticator is set (kube-apiserver's
 /// insecure-port user).
 pub const UNSECURED: &str = "system:unsecured";
 
-async fn dispatch(
-    inner: &Inner,
-    user: &User,
-    parts: axum::http::request::Parts,
-    query: Query,
-    body: Body,
-) -> Response {
-    let path = parts.uri.path().to_string();
+/// The handler behind the filters: health, version, discovery, OpenAPI,
+/// the review endpoints, and every kind's resources.
+async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response {
+    let inner = inner.as_ref();
+    let (parts, body) = request.into_parts();
+    let (Some(info), Some(Authenticated(user))) = (
+        parts.extensions.get::<Arc<RequestInfo>>(),
+        parts.extensions.get::<Authenticated>(),
+    ) else {
+        return status_response(Status::internal_error("a request past no filters"));
+    };
+    let user = user.as_ref();
+    let query = &info.query;
     // A write negotiates its response before it reads the body, as the
     // apiserver's handlers do: an `Accept` it cannot honour is a 406 and
     // nothing is written.
     if matches!(
         parts.method,
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    ) && resource_target(&path.trim_matches('/').split('/').collect::<Vec<_>>()).is_some()
+    ) && info.resource.is_some()
         && negotiate(header_str(&parts.headers, header::ACCEPT), true, false).is_none()
     {
         return status_response(Status::not_acceptable(&["application/json"]));
@@ -531,7 +519,12 @@ async fn dispatch(
     {
         return status_response(status);
     }
-    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let req = Req {
+        query,
+        headers: &parts.headers,
+        user: Some(user),
+    };
+    let segments = info.parts();
     match (parts.method.clone(), segments.as_slice()) {
         (Method::GET, ["healthz" | "livez" | "readyz"]) => {
             (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain")], "ok").into_response()
@@ -583,22 +576,10 @@ async fn dispatch(
             &inner.discovery.core_api_resource_list(),
             "application/json",
         ),
-        (method, ["api", "v1", rest @ ..]) => {
-            resource_request(
-                inner,
-                method,
-                "",
-                "v1",
-                rest,
-                Req {
-                    query: &query,
-                    headers: &parts.headers,
-                    user: Some(user),
-                },
-                body,
-            )
-            .await
-        }
+        (method, ["api", "v1", ..]) => match &info.resource {
+            Some(resource) => resource_request(inner, method, resource, req, body).await,
+            None => status_response(not_found_path()),
+        },
         (Method::GET, ["apis"]) => {
             let accept = header_str(&parts.headers, header::ACCEPT);
             match negotiate(accept, false, true) {
@@ -651,22 +632,10 @@ async fn dispatch(
                 None => status_response(not_found_path()),
             }
         }
-        (method, ["apis", group, version, rest @ ..]) => {
-            resource_request(
-                inner,
-                method,
-                group,
-                version,
-                rest,
-                Req {
-                    query: &query,
-                    headers: &parts.headers,
-                    user: Some(user),
-                },
-                body,
-            )
-            .await
-        }
+        (method, ["apis", _, _, ..]) => match &info.resource {
+            Some(resource) => resource_request(inner, method, resource, req, body).await,
+            None => status_response(not_found_path()),
+        },
         _ => status_response(not_found_path()),
     }
 }
@@ -709,40 +678,4 @@ pub(crate) async fn delete_listed(
         }
     }
     Ok((list, deleted))
-}
-
-/// What a resource path names: namespace, plural, name, subresource.
-pub(crate) struct Target<'p> {
-    pub(crate) namespace: &'p str,
-    pub(crate) plural: &'p str,
-    pub(crate) name: Option<&'p str>,
-    pub(crate) subresource: Option<&'p str>,
-}
-
-fn parse_target<'p>(rest: &[&'p str]) -> Option<Target<'p>> {
-    let (namespace, rest) = match rest {
-        ["namespaces", ns, tail @ ..] if !tail.is_empty() => (*ns, tail),
-        _ => ("", rest),
-    };
-    match rest {
-        [plural] => Some(Target {
-            namespace,
-            plural,
-            name: None,
-            subresource: None,
-        }),
-        [plural, name] => Some(Target {
-            namespace,
-            plural,
-            name: Some(name),
-            subresource: None,
-        }),
-        [plural, name, sub] => Some(Target {
-            namespace,
-            plural,
-            name: Some(name),
-            subresource: Some(sub),
-        }),
-        _ => None,
-    }
 }

@@ -359,3 +359,107 @@ async fn hostile_names_never_reach_storage() {
         );
     }
 }
+
+/// A writer the test reads back (the audit log writes from a thread).
+#[derive(Clone, Default)]
+struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    /// The audit events written so far, once there are `n` (waits up to
+    /// five seconds for the log's thread).
+    async fn events(&self, n: usize) -> Vec<Value> {
+        for _ in 0..500 {
+            let events: Vec<Value> = String::from_utf8_lossy(&self.0.lock().unwrap())
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            if events.len() >= n {
+                return events;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("fewer than {n} audit events");
+    }
+}
+
+/// The filters run in the order of the apiserver's
+/// `DefaultBuildHandlerChain`: the request deadline before
+/// authentication (a bad `timeout` is a 400 even to a stranger), the
+/// watch limit before authorization (a full server is a 429 even to a
+/// user who may not watch), and every refusal audited, with the user
+/// when authentication found one.
+#[tokio::test]
+async fn filters_run_in_the_apiservers_order() {
+    let audit = Shared::default();
+    let app = ApiServer::builder()
+        .authenticator(
+            Authenticator::new()
+                .token("root", User::new("root", &["system:masters"]))
+                .token("a", User::new("alice", &[])),
+        )
+        .authorization(api_server::server::AuthorizationMode::Rbac)
+        .audit_log(api_server::audit::AuditLog::to_writer(audit.clone()))
+        .max_watches(1, 1)
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    let call = |method: &'static str, uri: String, token: &'static str| {
+        let app = app.clone();
+        async move { app.oneshot(request(method, &uri, token)).await.unwrap() }
+    };
+    // Deadline, then authentication.
+    let (code, _, body) =
+        status_of(call("GET", format!("{GIZMOS}?timeout=abc"), "nobody").await).await;
+    assert_eq!(code, StatusCode::BAD_REQUEST, "{body}");
+    let (code, _, _) = status_of(call("GET", GIZMOS.into(), "nobody").await).await;
+    assert_eq!(code, StatusCode::UNAUTHORIZED);
+    // Authentication, then authorization.
+    let (code, _, _) = status_of(call("GET", GIZMOS.into(), "a").await).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    // The watch limit, then authorization: with root's watch holding the
+    // one slot, Alice's watch is refused for the limit, not her rights.
+    let held = call(
+        "GET",
+        format!("{GIZMOS}?watch=true&timeoutSeconds=30"),
+        "root",
+    )
+    .await;
+    assert_eq!(held.status(), StatusCode::OK);
+    let (code, _, body) = status_of(call("GET", format!("{GIZMOS}?watch=true"), "a").await).await;
+    assert_eq!(code, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    drop(held);
+    let (code, _, _) = status_of(call("GET", format!("{GIZMOS}?watch=true"), "a").await).await;
+    assert_eq!(code, StatusCode::FORBIDDEN);
+    // Every request audited: the first two without a user.
+    let events = audit.events(6).await;
+    let seen: Vec<(u64, &str)> = events
+        .iter()
+        .map(|e| {
+            (
+                e["responseStatus"]["code"].as_u64().unwrap(),
+                e["user"]["username"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (400, ""),
+            (401, ""),
+            (403, "alice"),
+            (200, "root"),
+            (429, "alice"),
+            (403, "alice"),
+        ]
+    );
+}

@@ -1,96 +1,210 @@
-//! The filters every request passes before its handler, in the
-//! apiserver's order (`DefaultBuildHandlerChain`): authentication,
-//! anonymous access, authorization (RBAC), the watch limit and the request
-//! deadline, then the handler; the answer pretty-printed when asked, the
-//! request audited and logged (httplog).
+//! The filters every request passes before its handler, each a tower
+//! layer (axum's `from_fn` middleware), chained in [`chain`] in the order
+//! of the apiserver's `DefaultBuildHandlerChain`:
+//!
+//! 1. [`request_info`]: the request parsed once (`WithRequestInfo`,
+//!    `WithRequestReceivedTimestamp`) into a [`RequestInfo`] every later
+//!    filter and the handler read from the request's extensions;
+//! 2. [`http_log`]: one line per request (`WithHTTPLogging`);
+//! 3. [`audit`]: one audit event per request (`WithAuditInit`,
+//!    `WithAudit` and `WithFailedAuthenticationAudit` together: it stands
+//!    outside the deadline and authentication so that their refusals are
+//!    recorded too, with the user when authentication found one);
+//! 4. [`pretty`]: JSON indented when asked (the serializer's `pretty`);
+//! 5. [`request_deadline`]: the `timeout` parameter checked and the
+//!    request bounded (`WithRequestDeadline`,
+//!    `WithTimeoutForNonLongRunningRequests`; a watch is long-running);
+//! 6. [`authentication`]: the user, or 401 (`WithAuthentication`);
+//! 7. [`max_in_flight`]: a watch takes a slot, or 429
+//!    (`WithMaxInFlightLimit`, for the long-running requests it bounds);
+//! 8. [`authorization`]: anonymous access and RBAC, or 403
+//!    (`WithAuthorization`);
+//!
+//! then the handler ([`super::dispatch`]). A new filter is one more
+//! function here and one line in [`chain`] at its place in that order.
 
 use super::*;
+use crate::request_info::{Authenticated, RequestInfo, ResourceInfo};
+use axum::middleware::{Next, from_fn, from_fn_with_state};
 
-/// Every request: dispatched, logged as the apiserver's httplog does
-/// (one line: verb, URI, user, code, latency, user agent), and indented
-/// when the client asks for `pretty` output.
-pub(super) async fn handle(State(inner): State<Arc<Inner>>, request: Request) -> Response {
-    let started = std::time::Instant::now();
-    let received = inner.audit.as_ref().map(|_| MicroTime::now());
-    let (parts, body) = request.into_parts();
-    let query = query_map(parts.uri.query());
-    let path = parts.uri.path().to_string();
-    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let verb = request_verb(&parts.method, &segments, &query);
-    let user_agent = header_str(&parts.headers, header::USER_AGENT)
-        .unwrap_or_default()
-        .to_string();
-    let pretty = pretty_print(&query, &user_agent) && verb != "watch";
-    let uri = parts
-        .uri
-        .path_and_query()
-        .map_or_else(|| path.clone(), |p| p.as_str().to_string());
-    let peer = parts.extensions.get::<Peer>().cloned().unwrap_or_default();
-    let user = match &inner.authenticator {
-        None => Ok(User::new(UNSECURED, &[SYSTEM_MASTERS, ALL_AUTHENTICATED])),
-        Some(authenticator) => {
-            authenticator.authenticate(&parts.headers, peer.certificate.as_ref())
-        }
-    };
-    let mut response = match &user {
-        Err(status) => status_response(status.clone()),
-        Ok(user) if user.is_anonymous() && !anonymous_may(&parts.method, &segments) => {
-            status_response(forbidden_path(user, verb, &path))
-        }
-        Ok(user) if let Err(status) = authorize(&inner, user, verb, &segments, &path).await => {
-            status_response(status)
-        }
-        Ok(user) if verb == "watch" => match inner.watches.acquire(&user.name) {
-            // The slot is held as long as the stream is.
-            Ok(slot) => holding(dispatch(&inner, user, parts, query, body).await, slot),
-            Err(status) => status_response(status),
-        },
-        Ok(user) => match request_deadline(
-            query.get("timeout").map(String::as_str),
-            inner.request_timeout,
-        ) {
-            Err(status) => status_response(status),
-            Ok(deadline) => {
-                let dispatched = dispatch(&inner, user, parts, query, body);
-                match tokio::time::timeout(deadline, dispatched).await {
-                    Ok(response) => response,
-                    Err(_) => status_response(deadline_exceeded()),
-                }
-            }
-        },
-    };
-    if pretty {
-        response = indented(response).await;
-    }
-    if let (Some(audit), Some(received)) = (&inner.audit, received) {
-        audit.record(&AuditRecord {
-            received,
-            user: user.as_ref().ok(),
-            verb,
-            uri: &uri,
-            segments: &segments,
-            source_ip: peer.addr.map(|a| a.ip().to_string()),
-            user_agent: &user_agent,
-            code: response.status().as_u16(),
-            started_only: verb == "watch",
-            written_name: response
-                .extensions()
-                .get::<WrittenName>()
-                .map(|n| n.0.as_str()),
-        });
-    }
+/// The handler wrapped in the filters, in the apiserver's order. Like
+/// `DefaultBuildHandlerChain`, it reads from the innermost filter out:
+/// each `layer` wraps everything before it.
+pub(super) fn chain(inner: &Arc<Inner>) -> axum::Router {
+    let state = || inner.clone();
+    axum::Router::new()
+        .fallback(dispatch)
+        .with_state(inner.clone())
+        .layer(from_fn_with_state(state(), authorization))
+        .layer(from_fn_with_state(state(), max_in_flight))
+        .layer(from_fn_with_state(state(), authentication))
+        .layer(from_fn_with_state(state(), request_deadline))
+        .layer(from_fn(pretty))
+        .layer(from_fn_with_state(state(), audit))
+        .layer(from_fn(http_log))
+        .layer(from_fn(request_info))
+}
+
+/// The request's [`RequestInfo`], as [`request_info`] set it.
+fn info(request: &Request) -> Arc<RequestInfo> {
+    request
+        .extensions()
+        .get::<Arc<RequestInfo>>()
+        .cloned()
+        .unwrap_or_else(|| Arc::new(RequestInfo::new(request)))
+}
+
+/// The user [`authentication`] found, from a request or a response.
+fn user_of(extensions: &axum::http::Extensions) -> Option<Arc<User>> {
+    extensions.get::<Authenticated>().map(|a| a.0.clone())
+}
+
+/// Parses the request once (`WithRequestInfo`).
+async fn request_info(mut request: Request, next: Next) -> Response {
+    let info = Arc::new(RequestInfo::new(&request));
+    request.extensions_mut().insert(info);
+    next.run(request).await
+}
+
+/// One line per request, as the apiserver's httplog: verb, URI, user,
+/// code, latency, user agent, source.
+async fn http_log(request: Request, next: Next) -> Response {
+    let info = info(&request);
+    let response = next.run(request).await;
+    let user = user_of(response.extensions());
     tracing::info!(
         target: "api_server::httplog",
-        verb,
-        uri = %uri,
+        verb = info.verb,
+        uri = %info.uri,
         user = user.as_ref().map(|u| u.name.as_str()).unwrap_or_default(),
         code = response.status().as_u16(),
-        latency = ?started.elapsed(),
-        user_agent = %user_agent,
-        src = %peer.addr.map(|a| a.ip().to_string()).unwrap_or_default(),
+        latency = ?info.started.elapsed(),
+        user_agent = %info.user_agent,
+        src = %info.peer.addr.map(|a| a.ip().to_string()).unwrap_or_default(),
         "HTTP"
     );
     response
+}
+
+/// One `audit.k8s.io/v1` event per request when an audit log is set; a
+/// watch's when its response starts.
+async fn audit(State(inner): State<Arc<Inner>>, request: Request, next: Next) -> Response {
+    let Some(log) = &inner.audit else {
+        return next.run(request).await;
+    };
+    let info = info(&request);
+    let response = next.run(request).await;
+    let user = user_of(response.extensions());
+    log.record(&AuditRecord {
+        received: info.received,
+        user: user.as_deref(),
+        verb: info.verb,
+        uri: &info.uri,
+        resource: info.resource.as_ref(),
+        source_ip: info.peer.addr.map(|a| a.ip().to_string()),
+        user_agent: &info.user_agent,
+        code: response.status().as_u16(),
+        started_only: info.is_watch(),
+        written_name: response
+            .extensions()
+            .get::<WrittenName>()
+            .map(|n| n.0.as_str()),
+    });
+    response
+}
+
+/// A JSON answer indented when the client asks for `pretty` output (or
+/// is curl, Wget or a browser: the apiserver's `isPrettyPrint`); never a
+/// watch's.
+async fn pretty(request: Request, next: Next) -> Response {
+    let info = info(&request);
+    let pretty = !info.is_watch() && pretty_print(&info.query, &info.user_agent);
+    let response = next.run(request).await;
+    if pretty {
+        indented(response).await
+    } else {
+        response
+    }
+}
+
+/// A request other than a watch is bounded by the server's request
+/// timeout, or the shorter `timeout` it asks for (400 for one that does
+/// not parse, 504 when it passes).
+async fn request_deadline(
+    State(inner): State<Arc<Inner>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let info = info(&request);
+    if info.is_watch() {
+        return next.run(request).await;
+    }
+    let timeout = info.query.get("timeout").map(String::as_str);
+    match crate::limits::request_deadline(timeout, inner.request_timeout) {
+        Err(status) => status_response(status),
+        Ok(deadline) => match tokio::time::timeout(deadline, next.run(request)).await {
+            Ok(response) => response,
+            Err(_) => status_response(deadline_exceeded()),
+        },
+    }
+}
+
+/// The request's user (client certificate, bearer token, or anonymous),
+/// or 401. Without an authenticator every request is `system:unsecured`
+/// in `system:masters`.
+async fn authentication(
+    State(inner): State<Arc<Inner>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let user = match &inner.authenticator {
+        None => User::new(UNSECURED, &[SYSTEM_MASTERS, ALL_AUTHENTICATED]),
+        Some(authenticator) => {
+            let certificate = request
+                .extensions()
+                .get::<Peer>()
+                .and_then(|p| p.certificate.as_ref());
+            match authenticator.authenticate(request.headers(), certificate) {
+                Ok(user) => user,
+                Err(status) => return status_response(status),
+            }
+        }
+    };
+    let user = Authenticated(Arc::new(user));
+    request.extensions_mut().insert(user.clone());
+    let mut response = next.run(request).await;
+    response.extensions_mut().insert(user);
+    response
+}
+
+/// A watch holds one of the server's watch slots as long as its stream
+/// lasts (429 when the user's or the server's are all taken).
+async fn max_in_flight(State(inner): State<Arc<Inner>>, request: Request, next: Next) -> Response {
+    if !info(&request).is_watch() {
+        return next.run(request).await;
+    }
+    let name = user_of(request.extensions()).map_or_else(String::new, |u| u.name.clone());
+    match inner.watches.acquire(&name) {
+        Ok(slot) => holding(next.run(request).await, slot),
+        Err(status) => status_response(status),
+    }
+}
+
+/// What the user may do: anonymous requests only reach health, version
+/// and discovery; with RBAC, the stored roles decide (403 otherwise).
+async fn authorization(State(inner): State<Arc<Inner>>, request: Request, next: Next) -> Response {
+    let info = info(&request);
+    let Some(user) = user_of(request.extensions()) else {
+        return status_response(Status::internal_error("a request without a user"));
+    };
+    let parts = info.parts();
+    if user.is_anonymous() && !anonymous_may(request.method(), &parts) {
+        return status_response(forbidden_path(&user, info.verb, &info.path));
+    }
+    if let Err(status) = authorize(&inner, &user, &info, &parts).await {
+        return status_response(status);
+    }
+    next.run(request).await
 }
 
 /// `response` with `slot` released only when its body is done.
@@ -111,9 +225,8 @@ fn holding(response: Response, slot: WatchSlot) -> Response {
 async fn authorize(
     inner: &Inner,
     user: &User,
-    verb: &str,
-    segments: &[&str],
-    path: &str,
+    info: &RequestInfo,
+    parts: &[&str],
 ) -> Result<(), Status> {
     let Some(rbac) = &inner.rbac else {
         return Ok(());
@@ -121,34 +234,23 @@ async fn authorize(
     if user.is_anonymous() || user.is_master() {
         return Ok(());
     }
-    let attributes = match segments {
-        [
-            "apis",
-            "authentication.k8s.io" | "authorization.k8s.io",
-            "v1",
-            "selfsubjectreviews" | "selfsubjectaccessreviews" | "selfsubjectrulesreviews",
-        ] => {
+    let attributes = match (parts, &info.resource) {
+        (
+            [
+                "apis",
+                "authentication.k8s.io" | "authorization.k8s.io",
+                "v1",
+                "selfsubjectreviews" | "selfsubjectaccessreviews" | "selfsubjectrulesreviews",
+            ],
+            _,
+        ) => {
             return Ok(());
         }
-        _ if resource_target(segments).is_some() => {
-            let Some((group, version, target)) = resource_target(segments) else {
-                return Ok(());
-            };
-            let mut a = Attributes::resource(user.clone(), verb, group, target.plural)
-                .with_version(version)
-                .in_namespace(target.namespace);
-            if let Some(name) = target.name {
-                a = a.with_name(name);
-            }
-            if let Some(sub) = target.subresource {
-                a = a.with_subresource(sub);
-            }
-            a
-        }
-        ["healthz" | "livez" | "readyz" | "version"] | ["api" | "apis" | "openapi", ..] => {
+        (_, Some(resource)) => resource_attributes(user, info.verb, resource),
+        (["healthz" | "livez" | "readyz" | "version"] | ["api" | "apis" | "openapi", ..], None) => {
             return Ok(());
         }
-        _ => Attributes::non_resource(user.clone(), verb, path),
+        _ => Attributes::non_resource(user.clone(), info.verb, &info.path),
     };
     let authorizer = rbac.authorizer().await?;
     let decision = authorizer.authorize(&attributes);
@@ -157,6 +259,20 @@ async fn authorize(
     } else {
         Err(forbidden_status(&attributes, &decision.reason))
     }
+}
+
+/// The authorization attributes of a resource request.
+fn resource_attributes(user: &User, verb: &str, r: &ResourceInfo) -> Attributes {
+    let mut a = Attributes::resource(user.clone(), verb, &r.group, &r.resource)
+        .with_version(&r.version)
+        .in_namespace(&r.namespace);
+    if let Some(name) = &r.name {
+        a = a.with_name(name);
+    }
+    if let Some(sub) = &r.subresource {
+        a = a.with_subresource(sub);
+    }
+    a
 }
 
 /// What `system:anonymous` may reach (`--anonymous-auth`): the health
@@ -187,45 +303,6 @@ fn forbidden_path(user: &User, verb: &str, path: &str) -> Status {
     status.details = Some(StatusDetails::default());
     status
 }
-
-/// The Kubernetes verb of a request (`get`, `list`, `watch`, `create`,
-/// `update`, `patch`, `delete`, `deletecollection`), or the lower-case
-/// HTTP method for a non-resource path, as the apiserver's
-/// `RequestInfoFactory` names them.
-fn request_verb(method: &Method, segments: &[&str], query: &Query) -> &'static str {
-    let non_resource = || match *method {
-        Method::GET => "get",
-        Method::HEAD => "head",
-        Method::POST => "post",
-        Method::PUT => "put",
-        Method::PATCH => "patch",
-        Method::DELETE => "delete",
-        _ => "",
-    };
-    let rest = match segments {
-        ["apis", _, _, rest @ ..] | ["api", "v1", rest @ ..] => rest,
-        _ => return non_resource(),
-    };
-    let Some(target) = parse_target(rest) else {
-        return non_resource();
-    };
-    let watch = query
-        .get("watch")
-        .and_then(|w| crate::params::parse_bool(w))
-        == Some(true);
-    match (method.as_str(), target.name.is_some()) {
-        ("GET" | "HEAD", false) if watch => "watch",
-        ("GET" | "HEAD", false) => "list",
-        ("GET" | "HEAD", true) => "get",
-        ("POST", _) => "create",
-        ("PUT", _) => "update",
-        ("PATCH", _) => "patch",
-        ("DELETE", false) => "deletecollection",
-        ("DELETE", true) => "delete",
-        _ => "",
-    }
-}
-
 /// The apiserver's `isPrettyPrint`: the `pretty` parameter when given,
 /// else whether the client is curl, Wget or a browser.
 fn pretty_print(query: &Query, user_agent: &str) -> bool {

@@ -6,6 +6,7 @@
 //! is kind-specific: the kinds' semantics are their stores'.
 
 use super::*;
+use crate::request_info::ResourceInfo;
 
 /// What every handler reads of a request besides its path and body: the
 /// query, the headers and the authenticated user.
@@ -78,29 +79,26 @@ fn written_response(written: Written, headers: &HeaderMap) -> Response {
 #[derive(Clone, Debug)]
 pub(crate) struct WrittenName(pub String);
 
+/// A request of a kind's resources, as its path names them.
 pub(super) async fn resource_request(
     inner: &Inner,
     method: Method,
-    group: &str,
-    version: &str,
-    rest: &[&str],
+    target: &ResourceInfo,
     req: Req<'_>,
     body: Bytes,
 ) -> Response {
-    let Some(target) = parse_target(rest) else {
-        return status_response(not_found_path());
-    };
     let key = (
-        group.to_string(),
-        version.to_string(),
-        target.plural.to_string(),
+        target.group.clone(),
+        target.version.clone(),
+        target.resource.clone(),
     );
     let Some(kind) = inner.by_path.get(&key) else {
         return status_response(not_found_path());
     };
     let kind = kind.as_ref();
+    let version = target.version.as_str();
     let namespace = if kind.namespaced() {
-        target.namespace
+        target.namespace.as_str()
     } else {
         ""
     };
@@ -113,7 +111,7 @@ pub(super) async fn resource_request(
             problems.join(", ")
         )));
     }
-    let result = match (target.name, target.subresource) {
+    let result = match (target.name.as_deref(), target.subresource.as_deref()) {
         (None, None) => {
             collection_request(inner, kind, &method, version, namespace, req, body).await
         }

@@ -1,0 +1,393 @@
+//! What a request is, parsed once as it arrives (the apiserver's
+//! `RequestInfoFactory`, run by its `WithRequestInfo` filter) and handed to
+//! every filter and handler after it in the request's extensions: the
+//! verb, whether it names a resource and which (group, version,
+//! namespace, resource, name, subresource), the query, who sent it from
+//! where, and when it was received.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use api_core::meta::MicroTime;
+use axum::http::{Method, Request, header};
+
+use crate::authn::User;
+use crate::listen::Peer;
+use crate::params::Query;
+
+/// One request, parsed.
+#[derive(Debug)]
+pub(crate) struct RequestInfo {
+    /// The path, as sent.
+    pub(crate) path: String,
+    /// The path and query, for logs.
+    pub(crate) uri: String,
+    /// The path's segments (`/apis/g/v` is `["apis", "g", "v"]`).
+    parts: Vec<String>,
+    /// The decoded query.
+    pub(crate) query: Query,
+    /// The Kubernetes verb (`get`, `list`, `watch`, `create`, `update`,
+    /// `patch`, `delete`, `deletecollection`), or the lower-case HTTP
+    /// method of a request that names no resource.
+    pub(crate) verb: &'static str,
+    /// What a resource request names; `None` for the others (discovery,
+    /// health, OpenAPI, ...).
+    pub(crate) resource: Option<ResourceInfo>,
+    /// The client's `User-Agent`.
+    pub(crate) user_agent: String,
+    /// The connection's remote address and certificate user.
+    pub(crate) peer: Peer,
+    /// When the request arrived (`WithRequestReceivedTimestamp`).
+    pub(crate) received: MicroTime,
+    /// The same instant, for latencies.
+    pub(crate) started: Instant,
+}
+
+/// What a resource request's path names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ResourceInfo {
+    /// The API group (`""` for the core group, `/api/v1`).
+    pub(crate) group: String,
+    /// The API version.
+    pub(crate) version: String,
+    /// The namespace of `/namespaces/{ns}/...` paths (a namespace's own
+    /// path included), `""` otherwise.
+    pub(crate) namespace: String,
+    /// The resource (plural).
+    pub(crate) resource: String,
+    /// The object's name, for requests of one object.
+    pub(crate) name: Option<String>,
+    /// The subresource (`status`, `scale`).
+    pub(crate) subresource: Option<String>,
+}
+
+/// The authenticated user of a request, set by the authentication filter
+/// in the request (for the filters and handlers after it) and in the
+/// response (for the log and audit filters before it).
+#[derive(Clone, Debug)]
+pub(crate) struct Authenticated(pub(crate) Arc<User>);
+
+impl RequestInfo {
+    /// Parses a request's head.
+    pub(crate) fn new<B>(request: &Request<B>) -> Self {
+        let path = request.uri().path().to_string();
+        let parts: Vec<String> = path
+            .trim_matches('/')
+            .split('/')
+            .map(str::to_string)
+            .collect();
+        let query: Query =
+            form_urlencoded::parse(request.uri().query().unwrap_or_default().as_bytes())
+                .into_owned()
+                .collect();
+        let resource = {
+            let segments: Vec<&str> = parts.iter().map(String::as_str).collect();
+            resource_info(&segments)
+        };
+        let verb = request_verb(request.method(), resource.as_ref(), &query);
+        let uri = request
+            .uri()
+            .path_and_query()
+            .map_or_else(|| path.clone(), |p| p.as_str().to_string());
+        RequestInfo {
+            path,
+            uri,
+            parts,
+            query,
+            verb,
+            resource,
+            user_agent: request
+                .headers()
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string(),
+            peer: request
+                .extensions()
+                .get::<Peer>()
+                .cloned()
+                .unwrap_or_default(),
+            received: MicroTime::now(),
+            started: Instant::now(),
+        }
+    }
+
+    /// The path's segments.
+    pub(crate) fn parts(&self) -> Vec<&str> {
+        self.parts.iter().map(String::as_str).collect()
+    }
+
+    /// Whether this is a watch (the apiserver's one long-running kind of
+    /// request here: no deadline, a watch slot instead).
+    pub(crate) fn is_watch(&self) -> bool {
+        self.verb == "watch"
+    }
+}
+
+/// What a resource path names, or `None` when it names none:
+/// `/apis/{group}/{version}/...` and `/api/v1/...` followed by
+/// `[namespaces/{ns}/]{resource}[/{name}[/{subresource}]]`.
+pub(crate) fn resource_info(segments: &[&str]) -> Option<ResourceInfo> {
+    let (group, version, rest) = match segments {
+        ["apis", group, version, rest @ ..] => (*group, *version, rest),
+        ["api", "v1", rest @ ..] => ("", "v1", rest),
+        _ => return None,
+    };
+    // `namespaces/{ns}/...` is in a namespace, unless what follows is a
+    // namespace's own subresource; a namespace itself is "in" itself, as
+    // RBAC and the audit log see it.
+    let (namespace, rest) = match rest {
+        ["namespaces", ns, tail @ ..]
+            if !tail.is_empty() && !matches!(tail[0], "status" | "finalize") =>
+        {
+            (*ns, tail)
+        }
+        ["namespaces", ns, ..] => (*ns, rest),
+        _ => ("", rest),
+    };
+    let (resource, name, subresource) = match rest {
+        [resource] => (*resource, None, None),
+        [resource, name] => (*resource, Some(*name), None),
+        [resource, name, sub] => (*resource, Some(*name), Some(*sub)),
+        _ => return None,
+    };
+    Some(ResourceInfo {
+        group: group.to_string(),
+        version: version.to_string(),
+        namespace: namespace.to_string(),
+        resource: resource.to_string(),
+        name: name.map(str::to_string),
+        subresource: subresource.map(str::to_string),
+    })
+}
+
+/// The Kubernetes verb of a request, as `RequestInfoFactory` names it:
+/// from the method and whether the path names one object (and `watch` in
+/// the query); the lower-case HTTP method for a non-resource path.
+fn request_verb(method: &Method, resource: Option<&ResourceInfo>, query: &Query) -> &'static str {
+    let Some(resource) = resource else {
+        return match *method {
+            Method::GET => "get",
+            Method::HEAD => "head",
+            Method::POST => "post",
+            Method::PUT => "put",
+            Method::PATCH => "patch",
+            Method::DELETE => "delete",
+            _ => "",
+        };
+    };
+    let watch = query
+        .get("watch")
+        .and_then(|w| crate::params::parse_bool(w))
+        == Some(true);
+    match (method.as_str(), resource.name.is_some()) {
+        ("GET" | "HEAD", false) if watch => "watch",
+        ("GET" | "HEAD", false) => "list",
+        ("GET" | "HEAD", true) => "get",
+        ("POST", _) => "create",
+        ("PUT", _) => "update",
+        ("PATCH", _) => "patch",
+        ("DELETE", false) => "deletecollection",
+        ("DELETE", true) => "delete",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(method: Method, uri: &str) -> RequestInfo {
+        RequestInfo::new(&Request::builder().method(method).uri(uri).body(()).unwrap())
+    }
+
+    // Cases after k8s.io/apiserver's `TestGetAPIRequestInfo`
+    // (pkg/endpoints/request/requestinfo_test.go), for the paths this
+    // server serves (no `/watch/` prefix, no `/proxy`).
+    #[test]
+    fn resource_requests() {
+        let cases = [
+            (
+                Method::GET,
+                "/api/v1/namespaces",
+                "list",
+                "",
+                "",
+                "namespaces",
+                None,
+                None,
+            ),
+            (
+                Method::GET,
+                "/api/v1/namespaces/other",
+                "get",
+                "",
+                "other",
+                "namespaces",
+                Some("other"),
+                None,
+            ),
+            (
+                Method::PUT,
+                "/api/v1/namespaces/other/status",
+                "update",
+                "",
+                "other",
+                "namespaces",
+                Some("other"),
+                Some("status"),
+            ),
+            (
+                Method::PUT,
+                "/api/v1/namespaces/other/finalize",
+                "update",
+                "",
+                "other",
+                "namespaces",
+                Some("other"),
+                Some("finalize"),
+            ),
+            (
+                Method::GET,
+                "/api/v1/namespaces/other/pods/foo",
+                "get",
+                "",
+                "other",
+                "pods",
+                Some("foo"),
+                None,
+            ),
+            (
+                Method::GET,
+                "/api/v1/namespaces/other/pods?watch=true",
+                "watch",
+                "",
+                "other",
+                "pods",
+                None,
+                None,
+            ),
+            (
+                Method::GET,
+                "/api/v1/namespaces/other/pods?watch=1",
+                "watch",
+                "",
+                "other",
+                "pods",
+                None,
+                None,
+            ),
+            (
+                Method::GET,
+                "/api/v1/namespaces/other/pods?watch=false",
+                "list",
+                "",
+                "other",
+                "pods",
+                None,
+                None,
+            ),
+            (
+                Method::HEAD,
+                "/api/v1/namespaces/other/pods/foo",
+                "get",
+                "",
+                "other",
+                "pods",
+                Some("foo"),
+                None,
+            ),
+            (
+                Method::POST,
+                "/apis/extensions/v1/namespaces/other/pods",
+                "create",
+                "extensions",
+                "other",
+                "pods",
+                None,
+                None,
+            ),
+            (
+                Method::PUT,
+                "/api/v1/namespaces/other/pods/foo/status",
+                "update",
+                "",
+                "other",
+                "pods",
+                Some("foo"),
+                Some("status"),
+            ),
+            (
+                Method::PATCH,
+                "/apis/g/v1/namespaces/other/ws/foo/scale",
+                "patch",
+                "g",
+                "other",
+                "ws",
+                Some("foo"),
+                Some("scale"),
+            ),
+            (
+                Method::DELETE,
+                "/api/v1/namespaces/other/pods/foo",
+                "delete",
+                "",
+                "other",
+                "pods",
+                Some("foo"),
+                None,
+            ),
+            (
+                Method::DELETE,
+                "/api/v1/namespaces/other/pods",
+                "deletecollection",
+                "",
+                "other",
+                "pods",
+                None,
+                None,
+            ),
+            (
+                Method::GET,
+                "/apis/g/v1/ws",
+                "list",
+                "g",
+                "",
+                "ws",
+                None,
+                None,
+            ),
+        ];
+        for (method, uri, verb, group, namespace, resource, name, sub) in cases {
+            let info = info(method, uri);
+            assert_eq!(info.verb, verb, "{uri}");
+            let r = info.resource.expect(uri);
+            assert_eq!(
+                (r.group.as_str(), r.namespace.as_str(), r.resource.as_str()),
+                (group, namespace, resource),
+                "{uri}"
+            );
+            assert_eq!(r.name.as_deref(), name, "{uri}");
+            assert_eq!(r.subresource.as_deref(), sub, "{uri}");
+        }
+    }
+
+    #[test]
+    fn non_resource_requests() {
+        for (method, uri, verb) in [
+            (Method::GET, "/healthz", "get"),
+            (Method::GET, "/api", "get"),
+            (Method::GET, "/apis/g/v1", "get"),
+            (Method::POST, "/logs", "post"),
+            (Method::GET, "/api/v1/a/b/c/d", "get"),
+        ] {
+            let info = info(method, uri);
+            assert!(info.resource.is_none(), "{uri}");
+            assert_eq!(info.verb, verb, "{uri}");
+        }
+        let info = info(Method::GET, "/apis/g/v1/ws?limit=1&x=%2F");
+        assert_eq!(info.uri, "/apis/g/v1/ws?limit=1&x=%2F");
+        assert_eq!(info.query.get("x").map(String::as_str), Some("/"));
+        assert_eq!(info.parts(), ["apis", "g", "v1", "ws"]);
+    }
+}
