@@ -9,6 +9,9 @@
 #   e.g. .ci/bench_ab.sh 4850638 3 '^(registry|apply)'
 # BENCH_AB_BENCHES names the bench targets (default: runtime apply), e.g.
 #   BENCH_AB_BENCHES=cel .ci/bench_ab.sh ff8b3ab 3 '^validate'
+# A bench newer than BASE runs on both sides: its file is copied from the
+# working tree into BASE's (and declared in its Cargo.toml), so the same
+# bench code measures the old library and the new one.
 set -euo pipefail
 
 base=$1
@@ -25,6 +28,33 @@ cleanup() {
 trap cleanup EXIT
 
 git -C "$root" worktree add --detach "$old_tree" "$base" > /dev/null
+for b in ${BENCH_AB_BENCHES:-runtime apply}; do
+  if [ ! -e "$old_tree/api-core-tests/benches/$b.rs" ] && [ -e "$root/api-core-tests/benches/$b.rs" ]; then
+    cp "$root/api-core-tests/benches/$b.rs" "$old_tree/api-core-tests/benches/$b.rs"
+    printf '\n[[bench]]\nname = "%s"\nharness = false\n' "$b" >> "$old_tree/api-core-tests/Cargo.toml"
+    # and the dev-dependencies it may use that BASE's lacks (lines copied)
+    python3 - "$root/api-core-tests/Cargo.toml" "$old_tree/api-core-tests/Cargo.toml" <<'PY'
+import re, sys, tomllib
+new_path, old_path = sys.argv[1], sys.argv[2]
+new_text, old_text = open(new_path).read(), open(old_path).read()
+have = tomllib.loads(old_text).get("dev-dependencies", {})
+lines = []
+section = None
+for line in new_text.splitlines():
+    m = re.match(r"\[(.*)\]\s*$", line)
+    if m:
+        section = m.group(1)
+        continue
+    m = re.match(r"([A-Za-z0-9_-]+)\s*=", line)
+    if section == "dev-dependencies" and m and m.group(1) not in have:
+        lines.append(line)
+if lines:
+    old_text = old_text.replace("[dev-dependencies]\n", "[dev-dependencies]\n" + "\n".join(lines) + "\n", 1)
+    open(old_path, "w").write(old_text)
+PY
+    echo "bench $b: the working tree's code, also run against $base"
+  fi
+done
 binaries() { # binaries DIR TARGET: the bench executables cargo builds
   local benches=()
   for b in ${BENCH_AB_BENCHES:-runtime apply}; do benches+=(--bench "$b"); done

@@ -423,8 +423,10 @@ fn event_names<K: Resource>(events: &[WatchEvent<K>]) -> Vec<(&'static str, Stri
                 WatchEvent::Added(_) => "ADDED",
                 WatchEvent::Modified(_) => "MODIFIED",
                 WatchEvent::Deleted(_) => "DELETED",
+                WatchEvent::Bookmark(_) => "BOOKMARK",
             };
-            (kind, e.object().metadata().name.clone())
+            let name = e.object().map(|o| o.metadata().name.clone());
+            (kind, name.unwrap_or_default())
         })
         .collect()
 }
@@ -1996,7 +1998,11 @@ async fn watch_of_a_finalized_deletion() {
         event_names(&events),
         ev(&[("ADDED", "mc"), ("MODIFIED", "mc"), ("DELETED", "mc")])
     );
-    assert!(events[1].object().metadata.deletion_timestamp.is_some());
+    assert!(
+        events[1]
+            .object()
+            .is_some_and(|o| o.metadata.deletion_timestamp.is_some())
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -2065,7 +2071,7 @@ async fn watch_from_a_list_misses_nothing() {
             .expect("the watch goes on")
             .expect("no watch error");
         assert!(matches!(event, WatchEvent::Added(_)));
-        seen.push(event.object().metadata.name.clone());
+        seen.extend(event.object().map(|o| o.metadata.name.clone()));
     }
     writing.await.unwrap();
     let expected: Vec<String> = (0..30).map(|i| format!("w{i:02}")).collect();

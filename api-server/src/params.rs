@@ -34,8 +34,6 @@ pub(crate) struct ListParams {
     pub options: ListOptions,
     /// `resourceVersionMatch`, after `SetListOptionsDefaults`.
     pub rv_match: Option<RvMatch>,
-    /// `sendInitialEvents`, after `SetListOptionsDefaults`.
-    pub send_initial_events: Option<bool>,
     /// `allowWatchBookmarks`.
     pub allow_bookmarks: bool,
     /// `watch`.
@@ -83,7 +81,7 @@ pub(crate) fn list_params(query: &Query) -> Result<ListParams, Status> {
         limit,
         continue_token: non_empty("continue"),
         resource_version: non_empty("resourceVersion"),
-        resource_version_match: None,
+        ..ListOptions::default()
     };
     let watch = bool_param(query, "watch")?.unwrap_or(false);
     let mut send_initial_events = bool_param(query, "sendInitialEvents")?;
@@ -124,6 +122,10 @@ pub(crate) fn list_params(query: &Query) -> Result<ListParams, Status> {
             _ => None,
         };
     }
+    let allow_bookmarks = bool_param(query, "allowWatchBookmarks")?.unwrap_or(false);
+    // The store's watch sends the initial events and the bookmarks.
+    options.send_initial_events = watch && send_initial_events == Some(true);
+    options.allow_watch_bookmarks = watch && allow_bookmarks;
     Ok(ListParams {
         options,
         rv_match: match matched.as_str() {
@@ -131,8 +133,7 @@ pub(crate) fn list_params(query: &Query) -> Result<ListParams, Status> {
             "NotOlderThan" => Some(RvMatch::NotOlderThan),
             _ => None,
         },
-        send_initial_events,
-        allow_bookmarks: bool_param(query, "allowWatchBookmarks")?.unwrap_or(false),
+        allow_bookmarks,
         watch,
         timeout_seconds,
     })

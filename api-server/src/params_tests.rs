@@ -183,15 +183,26 @@ fn a_plain_watch_gets_the_watch_list_defaults() {
     // SetListOptionsDefaults with WatchList on.
     let p = list_params(&query(&[("watch", "1")])).unwrap();
     assert_eq!(
-        (p.send_initial_events, p.rv_match),
-        (Some(true), Some(RvMatch::NotOlderThan))
+        (p.options.send_initial_events, p.rv_match),
+        (true, Some(RvMatch::NotOlderThan))
     );
     let p = list_params(&query(&[("watch", "1"), ("resourceVersion", "0")])).unwrap();
-    assert_eq!(p.send_initial_events, Some(true));
+    assert!(p.options.send_initial_events);
     let p = list_params(&query(&[("watch", "1"), ("resourceVersion", "7")])).unwrap();
-    assert_eq!((p.send_initial_events, p.rv_match), (None, None));
+    assert_eq!((p.options.send_initial_events, p.rv_match), (false, None));
     let p = list_params(&query(&[])).unwrap();
-    assert_eq!((p.watch, p.send_initial_events), (false, None));
+    assert_eq!((p.watch, p.options.send_initial_events), (false, false));
+    // Explicitly off, and bookmarks only for a watch.
+    let p = list_params(&query(&[
+        ("watch", "1"),
+        ("sendInitialEvents", "false"),
+        ("resourceVersionMatch", "NotOlderThan"),
+        ("allowWatchBookmarks", "true"),
+    ]))
+    .unwrap();
+    assert!(!p.options.send_initial_events && p.options.allow_watch_bookmarks);
+    let p = list_params(&query(&[("allowWatchBookmarks", "true")])).unwrap();
+    assert!(!p.options.allow_watch_bookmarks);
 }
 
 #[test]

@@ -15,18 +15,77 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    Admission, ApplyOptions, BoxFuture, DeleteOptions, DynamicObject, KindInfo, ListOptions,
-    PatchOptions, Registry, Served, WatchEvent,
+    Admission, ApplyOptions, Bookmark, BoxFuture, DeleteOptions, DynamicObject, KindInfo,
+    ListOptions, PatchOptions, ProgressRequester, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
 use serde_json::Value;
 
-/// One watch event as JSON: `("ADDED" | "MODIFIED" | "DELETED", object)`.
+/// One watch event as JSON: `("ADDED" | "MODIFIED" | "DELETED" |
+/// "BOOKMARK", object)`; a bookmark's object carries only `kind`,
+/// `apiVersion` and `metadata.resourceVersion` (and the
+/// `k8s.io/initial-events-end` annotation when it ends the initial
+/// events), as the apiserver writes them.
 pub type JsonEvent = Result<(&'static str, Value), Status>;
 
-/// A stream of [`JsonEvent`]s.
-pub type JsonWatch = Pin<Box<dyn Stream<Item = JsonEvent> + Send>>;
+/// A watch as [`JsonEvent`]s (a `Stream`), and what asks its storage for
+/// a progress notification, which comes back as a `BOOKMARK` when the
+/// watch allows bookmarks.
+pub struct JsonWatch {
+    events: Pin<Box<dyn Stream<Item = JsonEvent> + Send>>,
+    progress: Option<ProgressRequester>,
+}
+
+impl JsonWatch {
+    /// A watch of `events`; `progress` asks for a bookmark, when the
+    /// storage can deliver one.
+    pub fn new(
+        events: impl Stream<Item = JsonEvent> + Send + 'static,
+        progress: Option<ProgressRequester>,
+    ) -> Self {
+        JsonWatch {
+            events: Box::pin(events),
+            progress,
+        }
+    }
+
+    /// What asks the storage for a progress notification (a bookmark).
+    pub fn progress_requester(&self) -> Option<ProgressRequester> {
+        self.progress.clone()
+    }
+}
+
+impl Stream for JsonWatch {
+    type Item = JsonEvent;
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<JsonEvent>> {
+        self.events.as_mut().poll_next(cx)
+    }
+}
+
+impl std::fmt::Debug for JsonWatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JsonWatch")
+    }
+}
+
+/// A bookmark event's object for `kind` (the apiserver's: only the
+/// type's `kind`, `apiVersion` and the revision reached).
+pub fn bookmark_object(kind: &KindInfo, bookmark: &Bookmark) -> Value {
+    let mut object = serde_json::json!({
+        "kind": kind.kind,
+        "apiVersion": kind.api_version(),
+        "metadata": {"resourceVersion": bookmark.resource_version},
+    });
+    if bookmark.initial_events_end {
+        object["metadata"]["annotations"] =
+            serde_json::json!({"k8s.io/initial-events-end": "true"});
+    }
+    object
+}
 
 /// A write's result: the object and the strategy's warnings.
 #[derive(Clone, Debug)]
@@ -577,19 +636,24 @@ impl<K: Served> ServedKind for RegistryKind<K> {
     ) -> BoxFuture<'a, Result<JsonWatch, Status>> {
         Box::pin(async move {
             let watch = self.registry.watch(namespace, options).await?;
-            let events = futures_util::stream::unfold(watch, |mut watch| async move {
-                let event = watch.next().await?;
-                let json = event.and_then(|e| {
-                    let (kind, object) = match &e {
-                        WatchEvent::Added(o) => ("ADDED", o),
-                        WatchEvent::Modified(o) => ("MODIFIED", o),
-                        WatchEvent::Deleted(o) => ("DELETED", o),
-                    };
-                    Ok((kind, to_json(object)?))
-                });
-                Some((json, watch))
+            let progress = watch.progress_requester();
+            let kind = self.registry.kind_info().clone();
+            let events = futures_util::stream::unfold(watch, move |mut watch| {
+                let kind = kind.clone();
+                async move {
+                    let event = watch.next().await?;
+                    let json = event.and_then(|e| {
+                        Ok(match &e {
+                            WatchEvent::Added(o) => ("ADDED", to_json(o)?),
+                            WatchEvent::Modified(o) => ("MODIFIED", to_json(o)?),
+                            WatchEvent::Deleted(o) => ("DELETED", to_json(o)?),
+                            WatchEvent::Bookmark(b) => ("BOOKMARK", bookmark_object(&kind, b)),
+                        })
+                    });
+                    Some((json, watch))
+                }
             });
-            Ok(Box::pin(events) as JsonWatch)
+            Ok(JsonWatch::new(events, progress))
         })
     }
 }

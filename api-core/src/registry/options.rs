@@ -21,6 +21,16 @@ pub struct ListOptions {
     pub resource_version: Option<String>,
     /// How a list reads `resource_version` (`resourceVersionMatch`).
     pub resource_version_match: Option<ResourceVersionMatch>,
+    /// For a watch: start with the current state as ADDED events, then
+    /// follow the changes after it (`sendInitialEvents`; an apiserver
+    /// sets it for a watch without a `resourceVersion` or at `"0"`).
+    /// `resource_version` is not read then.
+    pub send_initial_events: bool,
+    /// For a watch: deliver [`Bookmark`](super::Bookmark)s
+    /// (`allowWatchBookmarks`): one that ends the initial events, and one
+    /// per progress notification the watch's
+    /// [`progress_requester`](super::Watch::progress_requester) asks for.
+    pub allow_watch_bookmarks: bool,
 }
 
 /// `resourceVersionMatch` of a list.

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::task::{Context, Poll};
 
 use futures_channel::mpsc::{UnboundedSender, unbounded};
@@ -48,6 +48,11 @@ pub enum EventType {
     Modified,
     /// Removed (the value is the last state).
     Deleted,
+    /// A progress notification (etcd's): every change under the watch's
+    /// prefix up to the event's revision has been delivered. Its object
+    /// has no key and a null value; only `object.revision` counts. Sent
+    /// when the watch's [`ProgressRequester`] asks.
+    Progress,
 }
 
 /// One change, as a watch delivers it.
@@ -188,6 +193,34 @@ impl StorageError {
 /// slow watcher: [`StorageError::TooOld`]) is the last item.
 pub struct Watch {
     inner: Pin<Box<dyn Stream<Item = Result<Event, StorageError>> + Send>>,
+    progress: Option<ProgressRequester>,
+}
+
+/// Asks a watch's backend for a progress notification: an
+/// [`EventType::Progress`] event at the store's current revision, after
+/// every change up to it (etcd's `RequestProgress`). The apiserver turns
+/// them into watch bookmarks; whoever holds a requester decides how
+/// often (a server's bookmark interval).
+#[derive(Clone)]
+pub struct ProgressRequester(Arc<dyn Fn() + Send + Sync>);
+
+impl ProgressRequester {
+    /// A requester that calls `request` (for storage backends).
+    pub fn new(request: impl Fn() + Send + Sync + 'static) -> Self {
+        ProgressRequester(Arc::new(request))
+    }
+
+    /// Asks for one progress notification; it arrives in the watch's
+    /// stream (nothing happens once the watch or the storage is gone).
+    pub fn request(&self) {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for ProgressRequester {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressRequester")
+    }
 }
 
 impl Watch {
@@ -195,7 +228,21 @@ impl Watch {
     pub fn new(stream: impl Stream<Item = Result<Event, StorageError>> + Send + 'static) -> Self {
         Watch {
             inner: Box::pin(stream),
+            progress: None,
         }
+    }
+
+    /// The watch, able to deliver progress notifications on request (for
+    /// storage backends that can: [`MemoryStorage`], etcd).
+    pub fn with_progress(mut self, requester: ProgressRequester) -> Self {
+        self.progress = Some(requester);
+        self
+    }
+
+    /// What asks this watch for a progress notification, when its backend
+    /// can deliver them.
+    pub fn progress_requester(&self) -> Option<ProgressRequester> {
+        self.progress.clone()
     }
 
     /// The next event; `None` when the watch has ended.
@@ -299,6 +346,8 @@ pub trait Storage: Send + Sync {
 }
 
 struct Watcher {
+    /// Which watch this is (for its progress requests).
+    id: u64,
     prefix: String,
     sender: UnboundedSender<Result<Event, StorageError>>,
 }
@@ -317,7 +366,7 @@ impl Change {
     /// The key's value and revision before this change.
     fn before(&self) -> Option<(&Value, Revision)> {
         match self.event.kind {
-            EventType::Added => None,
+            EventType::Added | EventType::Progress => None,
             EventType::Modified => self.event.previous.as_ref().map(|v| (v, self.before)),
             EventType::Deleted => Some((&self.event.object.value, self.before)),
         }
@@ -329,6 +378,8 @@ struct State {
     objects: BTreeMap<String, (Value, Revision)>,
     history: VecDeque<Change>,
     watchers: Vec<Watcher>,
+    /// The id of the next watcher.
+    next_watcher: u64,
 }
 
 impl State {
@@ -358,7 +409,7 @@ impl State {
 /// (the pages of one list all read the first page's revision, as on
 /// etcd, until the history has moved past it).
 pub struct MemoryStorage {
-    state: Mutex<State>,
+    state: Arc<Mutex<State>>,
     history_limit: usize,
 }
 
@@ -379,12 +430,13 @@ impl MemoryStorage {
     /// or listing at them, is `TooOld`).
     pub fn with_history(limit: usize) -> Self {
         MemoryStorage {
-            state: Mutex::new(State {
+            state: Arc::new(Mutex::new(State {
                 revision: 0,
                 objects: BTreeMap::new(),
                 history: VecDeque::new(),
                 watchers: Vec::new(),
-            }),
+                next_watcher: 0,
+            })),
             history_limit: limit.max(1),
         }
     }
@@ -674,11 +726,36 @@ impl MemoryStorage {
             // The receiver is alive: it is in this function.
             let _ = sender.unbounded_send(Ok(e.clone()));
         }
+        let id = state.next_watcher;
+        state.next_watcher += 1;
         state.watchers.push(Watcher {
+            id,
             prefix: prefix.to_string(),
             sender,
         });
-        Ok(Watch::new(receiver))
+        // Sent under the lock every change is sent under, so it follows
+        // every change up to its revision. The requester holds neither
+        // the storage nor the channel: the watch still ends when the
+        // storage is gone.
+        let state: Weak<Mutex<State>> = Arc::downgrade(&self.state);
+        let progress = ProgressRequester::new(move || {
+            if let Some(state) = state.upgrade() {
+                let state = state.lock().unwrap_or_else(|p| p.into_inner());
+                let Some(watcher) = state.watchers.iter().find(|w| w.id == id) else {
+                    return;
+                };
+                let _ = watcher.sender.unbounded_send(Ok(Event {
+                    kind: EventType::Progress,
+                    object: Stored {
+                        key: String::new(),
+                        value: Value::Null,
+                        revision: state.revision,
+                    },
+                    previous: None,
+                }));
+            }
+        });
+        Ok(Watch::new(receiver).with_progress(progress))
     }
 }
 

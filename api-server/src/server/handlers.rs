@@ -566,52 +566,11 @@ async fn watch_response(
     };
     let timeout = params.timeout_seconds.unwrap_or(1800);
     // With `sendInitialEvents` (the default of a watch without a
-    // resourceVersion, or at "0") a watch starts with the current state
-    // as synthetic ADDED events, then follows the changes after it; with
-    // `allowWatchBookmarks` the initial events end with a BOOKMARK
-    // annotated `k8s.io/initial-events-end` (watch-list, which kube-rs and
-    // client-go use). apiserver `storage/cacher` semantics.
-    let mut options = params.options;
-    let mut initial: Vec<Vec<u8>> = Vec::new();
-    if params.send_initial_events == Some(true) {
-        let list_options = ListOptions {
-            limit: None,
-            continue_token: None,
-            resource_version: None,
-            ..options.clone()
-        };
-        let list = match kind.list(namespace, &list_options).await {
-            Ok(list) => list,
-            Err(status) => return status_response(status),
-        };
-        let revision = list
-            .pointer("/metadata/resourceVersion")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        for item in list
-            .get("items")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            initial.push(event_line("ADDED", item));
-        }
-        if params.allow_bookmarks {
-            let (group, version, _) = kind.path();
-            let crd = kind.crd();
-            let bookmark = json!({
-                "kind": crd.spec.names.kind,
-                "apiVersion": format!("{group}/{version}"),
-                "metadata": {
-                    "resourceVersion": revision,
-                    "annotations": {"k8s.io/initial-events-end": "true"}
-                }
-            });
-            initial.push(event_line("BOOKMARK", &bookmark));
-        }
-        options.resource_version = Some(revision);
-    }
+    // resourceVersion, or at "0") the store's watch starts with the
+    // current state as ADDED events, ended by a BOOKMARK annotated
+    // `k8s.io/initial-events-end` when bookmarks are allowed (watch-list,
+    // which kube-rs and client-go use).
+    let options = params.options;
     let events = match kind.watch(namespace, &options).await {
         Ok(events) => events,
         Err(status) => {
@@ -630,14 +589,10 @@ async fn watch_response(
         }
     };
     let deadline = tokio::time::sleep(Duration::from_secs(timeout));
-    let initial = futures_util::stream::iter(
-        initial
-            .into_iter()
-            .map(|l| Ok::<_, std::convert::Infallible>(Bytes::from(l))),
-    );
-    // With `allowWatchBookmarks`, a BOOKMARK carrying the latest revision
-    // seen goes out every `bookmark_interval` (the cacher's bookmark
-    // frequency is a minute), so a client can resume from it.
+    // With `allowWatchBookmarks`, the storage is asked for its progress
+    // every `bookmark_interval` (the cacher's bookmark frequency is a
+    // minute); the store's watch answers with a BOOKMARK at the revision
+    // reached, so a client can resume from it.
     // Each item is moved once through the stream: boxing the large
     // variant would only add an allocation per event.
     #[allow(clippy::large_enum_variant)]
@@ -646,51 +601,44 @@ async fn watch_response(
         Tick,
         End,
     }
+    let progress = events
+        .progress_requester()
+        .filter(|_| params.allow_bookmarks);
+    let ticks = match &progress {
+        Some(_) => futures_util::stream::unfold(
+            tokio::time::interval_at(
+                tokio::time::Instant::now() + bookmark_interval,
+                bookmark_interval,
+            ),
+            |mut interval| async move {
+                interval.tick().await;
+                Some((Item::Tick, interval))
+            },
+        )
+        .boxed(),
+        None => futures_util::stream::pending().boxed(),
+    };
     let events = events
         .map(Item::Event)
         .chain(futures_util::stream::iter([Item::End]));
-    let ticks = futures_util::stream::unfold(
-        tokio::time::interval_at(
-            tokio::time::Instant::now() + bookmark_interval,
-            bookmark_interval,
-        ),
-        |mut interval| async move {
-            interval.tick().await;
-            Some((Item::Tick, interval))
-        },
-    )
-    .filter(move |_| std::future::ready(params.allow_bookmarks));
-    let (group, version, _) = kind.path();
-    let api_version = format!("{group}/{version}");
-    let kind_name = kind.crd().spec.names.kind;
-    let mut last_revision = options.resource_version.clone();
     let lines = futures_util::stream::select(events, ticks)
         .take_while(|item| std::future::ready(!matches!(item, Item::End)))
         .filter_map(move |item| {
             let line = match item {
-                Item::Event(Ok((event, object))) => {
-                    if let Some(rv) = object
-                        .pointer("/metadata/resourceVersion")
-                        .and_then(Value::as_str)
-                    {
-                        last_revision = Some(rv.to_string());
-                    }
-                    Some(event_line(event, &object))
-                }
+                Item::Event(Ok((event, object))) => Some(event_line(event, &object)),
                 Item::Event(Err(status)) => Some(error_line(&status)),
-                Item::Tick => last_revision.as_ref().map(|rv| {
-                    let bookmark = json!({
-                        "kind": kind_name,
-                        "apiVersion": api_version,
-                        "metadata": {"resourceVersion": rv}
-                    });
-                    event_line("BOOKMARK", &bookmark)
-                }),
+                Item::Tick => {
+                    // The answer comes back through the events.
+                    if let Some(progress) = &progress {
+                        progress.request();
+                    }
+                    None
+                }
                 Item::End => None,
             };
             std::future::ready(line.map(|l| Ok::<_, std::convert::Infallible>(Bytes::from(l))))
         });
-    let lines = initial.chain(lines).take_until(deadline);
+    let lines = lines.take_until(deadline);
     Response::builder()
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, "application/json")

@@ -1,0 +1,161 @@
+//! The store's watch sends what the apiserver's etcd3 watcher and cacher
+//! send around the changes themselves: the initial state as ADDED events
+//! (`sendInitialEvents`, the etcd3 watcher's initial sync), the bookmark
+//! that ends them (`k8s.io/initial-events-end`), and bookmarks from the
+//! storage's progress notifications (etcd's `RequestProgress`; the
+//! cacher's periodic bookmarks), each at the revision every change before
+//! it was delivered up to.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api_core::registry::storage::EventType;
+use api_core::registry::{
+    Bookmark, DefaultStrategy, ListOptions, MemoryStorage, Registry, Storage, WatchEvent,
+};
+use examples::memcached::{Memcached, MemcachedSpec};
+
+fn mc(name: &str, app: &str) -> Memcached {
+    let mut obj = Memcached::new(name, MemcachedSpec { size: None });
+    obj.metadata.labels.insert("app".into(), app.into());
+    obj
+}
+
+/// What a watch delivered, as `ADDED a`, `BOOKMARK 7 end`, ...
+fn describe(event: &WatchEvent<Memcached>) -> String {
+    match event {
+        WatchEvent::Added(o) => format!("ADDED {}", o.metadata.name),
+        WatchEvent::Modified(o) => format!("MODIFIED {}", o.metadata.name),
+        WatchEvent::Deleted(o) => format!("DELETED {}", o.metadata.name),
+        WatchEvent::Bookmark(Bookmark {
+            resource_version,
+            initial_events_end,
+        }) => format!(
+            "BOOKMARK {resource_version}{}",
+            if *initial_events_end { " end" } else { "" }
+        ),
+    }
+}
+
+async fn next(watch: &mut api_core::registry::Watch<Memcached>) -> String {
+    let event = tokio::time::timeout(Duration::from_secs(5), watch.next())
+        .await
+        .expect("an event within 5 s")
+        .expect("the watch goes on")
+        .expect("not an error");
+    describe(&event)
+}
+
+#[tokio::test]
+async fn initial_events_then_their_bookmark_then_the_changes() {
+    let registry = Registry::<Memcached>::with_storage(DefaultStrategy, shared());
+    registry.create("default", mc("a", "web")).await.unwrap();
+    registry.create("default", mc("b", "db")).await.unwrap();
+    let c = registry.create("default", mc("c", "web")).await.unwrap();
+    let rv = c.object.metadata.resource_version.clone();
+    let options = ListOptions {
+        label_selector: Some("app=web".into()),
+        send_initial_events: true,
+        allow_watch_bookmarks: true,
+        // Not read when the initial events are sent.
+        resource_version: Some("1".into()),
+        ..ListOptions::default()
+    };
+    let mut watch = registry.watch("default", &options).await.unwrap();
+    assert_eq!(next(&mut watch).await, "ADDED a");
+    assert_eq!(next(&mut watch).await, "ADDED c");
+    assert_eq!(next(&mut watch).await, format!("BOOKMARK {rv} end"));
+    registry.create("default", mc("d", "web")).await.unwrap();
+    registry.create("default", mc("e", "db")).await.unwrap();
+    registry
+        .delete("default", "a", &Default::default())
+        .await
+        .unwrap();
+    assert_eq!(next(&mut watch).await, "ADDED d");
+    assert_eq!(next(&mut watch).await, "DELETED a");
+
+    // Without bookmarks the initial events end with no marker; without
+    // initial events the watch starts at `resource_version`.
+    let plain = ListOptions {
+        send_initial_events: true,
+        ..ListOptions::default()
+    };
+    let seen: Vec<String> = registry
+        .watch("default", &plain)
+        .await
+        .unwrap()
+        .pending()
+        .iter()
+        .map(describe)
+        .collect();
+    assert_eq!(seen, ["ADDED b", "ADDED c", "ADDED d", "ADDED e"]);
+    let from_c = ListOptions {
+        resource_version: Some(rv),
+        ..ListOptions::default()
+    };
+    let seen: Vec<String> = registry
+        .watch("default", &from_c)
+        .await
+        .unwrap()
+        .pending()
+        .iter()
+        .map(describe)
+        .collect();
+    assert_eq!(seen, ["ADDED d", "ADDED e", "DELETED a"]);
+}
+
+#[tokio::test]
+async fn progress_requests_become_bookmarks_after_every_change_before_them() {
+    let storage = shared();
+    let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
+    let options = ListOptions {
+        allow_watch_bookmarks: true,
+        ..ListOptions::default()
+    };
+    let mut watch = registry.watch("default", &options).await.unwrap();
+    let progress = watch.progress_requester().expect("MemoryStorage answers");
+    // Changes elsewhere still move the revision a bookmark reports.
+    registry.create("other", mc("x", "web")).await.unwrap();
+    let y = registry.create("default", mc("y", "web")).await.unwrap();
+    registry.create("other", mc("z", "web")).await.unwrap();
+    progress.request();
+    let now = storage.revision().await.unwrap();
+    assert_eq!(next(&mut watch).await, "ADDED y");
+    assert_eq!(next(&mut watch).await, format!("BOOKMARK {now}"));
+    assert!(now > y.object.metadata.resource_version.parse().unwrap());
+
+    // A watch without bookmarks drops the notifications.
+    let mut quiet = registry
+        .watch("default", &ListOptions::default())
+        .await
+        .unwrap();
+    quiet.progress_requester().unwrap().request();
+    registry.create("default", mc("w", "web")).await.unwrap();
+    assert_eq!(next(&mut quiet).await, "ADDED w");
+    assert!(quiet.pending().is_empty());
+}
+
+#[tokio::test]
+async fn a_storage_watch_ends_with_its_storage_whoever_holds_its_requester() {
+    let storage = shared();
+    let mut watch = storage.watch("/k/", 0).await.unwrap();
+    let progress = watch.progress_requester().unwrap();
+    storage.create("/k/a", serde_json::json!({})).await.unwrap();
+    progress.request();
+    let first = watch.next().await.unwrap().unwrap();
+    assert_eq!(first.kind, EventType::Added);
+    let second = watch.next().await.unwrap().unwrap();
+    assert_eq!(
+        (second.kind, second.object.revision),
+        (EventType::Progress, 1)
+    );
+    assert!(second.object.key.is_empty());
+    drop(storage);
+    progress.request(); // the storage is gone: nothing to send
+    let end = tokio::time::timeout(Duration::from_secs(5), watch.next()).await;
+    assert!(matches!(end, Ok(None)), "the watch ends: {end:?}");
+}
+
+fn shared() -> Arc<MemoryStorage> {
+    Arc::new(MemoryStorage::new())
+}
