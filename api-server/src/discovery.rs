@@ -25,6 +25,13 @@
 //!   (k8s.io/apiserver `pkg/endpoints/discovery/aggregated/handler.go`);
 //!   every version is `freshness: Current`.
 //!
+//! The core group (`/api/v1` and the aggregated `/api`) lists the kinds of
+//! group `""` as kube-apiserver lists its built-in resources: the verbs
+//! sorted ([`BUILTIN_VERBS`]), resources and subresources sorted by name
+//! (`namespaces`, `namespaces/finalize`, `namespaces/status`), the
+//! `storageVersionHash` of `/v1/<Kind>`; `namespaces` has the verbs and
+//! subresources [`NamespaceDiscovery`] gives it.
+//!
 //! The CRDs given are taken as established, with their accepted names equal
 //! to `spec.names` (this server has no name conflicts to resolve). The
 //! legacy per-version list keeps the CRDs in plural order (upstream takes
@@ -43,7 +50,7 @@
 //! typed documents directly (not through `serde_json::Value`, whose maps
 //! sort keys) to keep Go's field order.
 
-use api_core::crd::CustomResourceDefinition;
+use api_core::crd::{CustomResourceDefinition, CustomResourceDefinitionVersion};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -58,6 +65,20 @@ pub const CUSTOM_RESOURCE_VERBS: [&str; 8] = [
     "list",
     "patch",
     "create",
+    "update",
+    "watch",
+];
+
+/// The verbs kube-apiserver lists for a built-in resource with the whole
+/// REST storage (its installer lists them sorted): what a core-group kind
+/// lists, as a real cluster's `/api/v1` shows for `configmaps`.
+pub const BUILTIN_VERBS: [&str; 8] = [
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
     "update",
     "watch",
 ];
@@ -352,8 +373,10 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// What the core group (`/api/v1`) serves besides nothing: the
-/// `namespaces` resource, and which of its subresources to list.
+/// How the core group (`/api/v1`) lists `namespaces`: its verbs and which
+/// of its subresources to list (the Namespace kind's names, scope and
+/// storage version hash come from its description,
+/// [`namespaces::kind_info`](crate::namespaces::kind_info)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamespaceDiscovery {
     /// The verbs to list for `namespaces`; [`NAMESPACE_VERBS`] by default,
@@ -375,8 +398,180 @@ impl Default for NamespaceDiscovery {
     }
 }
 
-/// The discovery documents of a server that serves a set of CRDs, and
-/// optionally the core group's `Namespace`.
+impl NamespaceDiscovery {
+    /// Lists `entry` (the `namespaces` resource) with these verbs and
+    /// subresources.
+    fn apply(&self, entry: &mut Entry) {
+        entry.verbs = self.verbs.clone();
+        entry.subresources.clear();
+        if self.finalize {
+            entry.subresources.push(Subresource {
+                name: "finalize",
+                kind: entry.kind.clone(),
+                other_group: false,
+                verbs: strings(&["update"]),
+            });
+        }
+        if self.status {
+            entry.subresources.push(Subresource {
+                name: "status",
+                kind: entry.kind.clone(),
+                other_group: false,
+                verbs: strings(&SUBRESOURCE_VERBS),
+            });
+        }
+    }
+}
+
+/// One resource of a group-version, as both the legacy
+/// `APIResourceList` and aggregated discovery list it.
+struct Entry {
+    /// The kind served (`responseKind`).
+    kind: GroupVersionKind,
+    plural: String,
+    singular: String,
+    namespaced: bool,
+    verbs: Vec<String>,
+    short_names: Vec<String>,
+    categories: Vec<String>,
+    storage_version_hash: String,
+    subresources: Vec<Subresource>,
+}
+
+/// A subresource of an [`Entry`].
+struct Subresource {
+    name: &'static str,
+    /// The kind it returns.
+    kind: GroupVersionKind,
+    /// Whether that kind is another group's (`autoscaling/v1` `Scale`):
+    /// the legacy list then names its group and version.
+    other_group: bool,
+    verbs: Vec<String>,
+}
+
+impl Entry {
+    /// The resource `crd` serves at `version`: a custom resource's verbs
+    /// and subresources (`status`, then `scale`) for an API group, a
+    /// built-in resource's ([`BUILTIN_VERBS`], subresources by name) for
+    /// the core group.
+    fn of(crd: &CustomResourceDefinition, version: &CustomResourceDefinitionVersion) -> Entry {
+        let names = &crd.spec.names;
+        let group = crd.spec.group.as_str();
+        let core = group.is_empty();
+        let kind = GroupVersionKind::new(group, &version.name, &names.kind);
+        let hash = crd
+            .spec
+            .versions
+            .iter()
+            .find(|v| v.served && v.storage)
+            .map(|s| storage_version_hash(group, &s.name, &names.kind))
+            .unwrap_or_default();
+        let mut subresources = Vec::new();
+        let declared = version.subresources.as_ref();
+        if declared.is_some_and(|s| s.status.is_some()) {
+            subresources.push(Subresource {
+                name: "status",
+                kind: kind.clone(),
+                other_group: false,
+                verbs: strings(&SUBRESOURCE_VERBS),
+            });
+        }
+        if declared.is_some_and(|s| s.scale.is_some()) {
+            subresources.push(Subresource {
+                name: "scale",
+                kind: GroupVersionKind::new("autoscaling", "v1", "Scale"),
+                other_group: true,
+                verbs: strings(&SUBRESOURCE_VERBS),
+            });
+        }
+        if core {
+            subresources.sort_by_key(|s| s.name);
+        }
+        Entry {
+            kind,
+            plural: names.plural.clone(),
+            singular: singular(crd),
+            namespaced: crd.spec.scope == "Namespaced",
+            verbs: strings(if core {
+                &BUILTIN_VERBS
+            } else {
+                &CUSTOM_RESOURCE_VERBS
+            }),
+            short_names: names.short_names.clone(),
+            categories: names.categories.clone(),
+            storage_version_hash: hash,
+            subresources,
+        }
+    }
+
+    /// The resource then its subresources, as the legacy list has them.
+    fn legacy(&self) -> impl Iterator<Item = ApiResource> + '_ {
+        let resource = ApiResource {
+            name: self.plural.clone(),
+            singular_name: self.singular.clone(),
+            namespaced: self.namespaced,
+            group: String::new(),
+            version: String::new(),
+            kind: self.kind.kind.clone(),
+            verbs: self.verbs.clone(),
+            short_names: self.short_names.clone(),
+            categories: self.categories.clone(),
+            storage_version_hash: self.storage_version_hash.clone(),
+        };
+        let subresources = self.subresources.iter().map(|s| {
+            let (group, version) = if s.other_group {
+                (s.kind.group.clone(), s.kind.version.clone())
+            } else {
+                (String::new(), String::new())
+            };
+            ApiResource {
+                name: format!("{}/{}", self.plural, s.name),
+                singular_name: String::new(),
+                namespaced: self.namespaced,
+                group,
+                version,
+                kind: s.kind.kind.clone(),
+                verbs: s.verbs.clone(),
+                short_names: Vec::new(),
+                categories: Vec::new(),
+                storage_version_hash: String::new(),
+            }
+        });
+        std::iter::once(resource).chain(subresources)
+    }
+
+    /// The resource with its subresources, as aggregated discovery has it.
+    fn aggregated(&self) -> ApiResourceDiscovery {
+        ApiResourceDiscovery {
+            resource: self.plural.clone(),
+            response_kind: Some(self.kind.clone()),
+            scope: if self.namespaced {
+                "Namespaced"
+            } else {
+                "Cluster"
+            }
+            .into(),
+            singular_resource: self.singular.clone(),
+            verbs: self.verbs.clone(),
+            short_names: self.short_names.clone(),
+            categories: self.categories.clone(),
+            subresources: self
+                .subresources
+                .iter()
+                .map(|s| ApiSubresourceDiscovery {
+                    subresource: s.name.into(),
+                    response_kind: Some(s.kind.clone()),
+                    verbs: s.verbs.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The discovery documents of a server that serves a set of kinds, each
+/// described by a CRD: those of an API group under `/apis`, those of the
+/// core group (group `""`, such as the built-in ConfigMap) under `/api`,
+/// and optionally the core group's `Namespace` as kube-apiserver lists it.
 ///
 /// ```
 /// use api_core::crd::{CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion};
@@ -394,6 +589,7 @@ impl Default for NamespaceDiscovery {
 /// assert_eq!(group.preferred_version.unwrap().group_version, "example.com/v1");
 /// let list = discovery.api_resource_list("example.com", "v1").unwrap();
 /// assert_eq!(list.resources[0].name, "widgets");
+/// assert!(!discovery.serves_core());
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Discovery {
@@ -402,29 +598,50 @@ pub struct Discovery {
 }
 
 impl Discovery {
-    /// Discovery of these CRDs (taken as established), without the core group's resources.
+    /// Discovery of the kinds these CRDs describe (taken as established):
+    /// a CRD of group `""` is a core-group kind, listed in `/api/v1`
+    /// (only its `v1`); the others are API groups' kinds.
     pub fn new(crds: Vec<CustomResourceDefinition>) -> Self {
-        let mut crds = crds;
-        crds.sort_by(|a, b| {
+        let mut discovery = Discovery {
+            crds,
+            namespaces: None,
+        };
+        discovery.sort();
+        discovery
+    }
+
+    fn sort(&mut self) {
+        self.crds.sort_by(|a, b| {
             (a.spec.group.as_str(), a.spec.names.plural.as_str())
                 .cmp(&(b.spec.group.as_str(), b.spec.names.plural.as_str()))
         });
-        Discovery {
-            crds,
-            namespaces: None,
-        }
     }
 
     /// Also serve the core group's `namespaces` (in `/api/v1` and the
-    /// aggregated `/api`).
+    /// aggregated `/api`), listed as `namespaces` says.
     pub fn with_namespaces(mut self, namespaces: NamespaceDiscovery) -> Self {
+        let described = self
+            .crds
+            .iter()
+            .any(|c| c.spec.group.is_empty() && c.spec.names.plural == "namespaces");
+        if !described && let Some(crd) = crate::namespaces::kind_info().crd {
+            self.crds.push(crd.as_ref().clone());
+            self.sort();
+        }
         self.namespaces = Some(namespaces);
         self
     }
 
-    /// The CRDs, sorted by group then plural.
+    /// The CRDs, sorted by group then plural (the core group's first,
+    /// Namespace's among them when namespaces are served).
     pub fn crds(&self) -> &[CustomResourceDefinition] {
         &self.crds
+    }
+
+    /// Whether the core group serves a resource: `/api/v1` is served
+    /// (a 404 otherwise, as a server without core kinds answers).
+    pub fn serves_core(&self) -> bool {
+        self.serving("", "v1").next().is_some()
     }
 
     /// `/api`: `APIVersions` with `v1`, and `server_address` (`host:port`)
@@ -440,43 +657,32 @@ impl Discovery {
         }
     }
 
-    /// `/api/v1`: the core group's resources (`namespaces` and its
-    /// subresources, sorted by name as kube-apiserver lists them), or an
-    /// empty list without namespaces.
+    /// The core group's resources, by name.
+    fn core_entries(&self) -> Vec<Entry> {
+        let mut entries: Vec<Entry> = self
+            .serving("", "v1")
+            .map(|(crd, v)| {
+                let mut entry = Entry::of(crd, v);
+                if let Some(ns) = &self.namespaces
+                    && entry.plural == "namespaces"
+                {
+                    ns.apply(&mut entry);
+                }
+                entry
+            })
+            .collect();
+        entries.sort_by(|a, b| a.plural.cmp(&b.plural));
+        entries
+    }
+
+    /// `/api/v1`: the core group's resources and their subresources (every
+    /// core-group kind served, `namespaces` as [`NamespaceDiscovery`]
+    /// says), sorted by name as kube-apiserver lists them; an empty list
+    /// when the core group serves nothing.
     pub fn core_api_resource_list(&self) -> ApiResourceList {
-        let mut resources = Vec::new();
-        if let Some(ns) = &self.namespaces {
-            resources.push(ApiResource {
-                name: "namespaces".into(),
-                singular_name: "namespace".into(),
-                namespaced: false,
-                group: String::new(),
-                version: String::new(),
-                kind: "Namespace".into(),
-                verbs: ns.verbs.clone(),
-                short_names: vec!["ns".into()],
-                categories: Vec::new(),
-                storage_version_hash: storage_version_hash("", "v1", "Namespace"),
-            });
-            let sub = |name: &str, verbs: &[&str]| ApiResource {
-                name: format!("namespaces/{name}"),
-                singular_name: String::new(),
-                namespaced: false,
-                group: String::new(),
-                version: String::new(),
-                kind: "Namespace".into(),
-                verbs: strings(verbs),
-                short_names: Vec::new(),
-                categories: Vec::new(),
-                storage_version_hash: String::new(),
-            };
-            if ns.finalize {
-                resources.push(sub("finalize", &["update"]));
-            }
-            if ns.status {
-                resources.push(sub("status", &SUBRESOURCE_VERBS));
-            }
-        }
+        let mut resources: Vec<ApiResource> =
+            self.core_entries().iter().flat_map(Entry::legacy).collect();
+        resources.sort_by(|a, b| a.name.cmp(&b.name));
         ApiResourceList {
             kind: "APIResourceList".into(),
             api_version: None,
@@ -485,10 +691,13 @@ impl Discovery {
         }
     }
 
-    /// The served versions of `group`, preferred first (empty for an
-    /// unknown group).
+    /// The served versions of the API group `group`, preferred first
+    /// (empty for an unknown group, and for the core group `""`).
     pub fn group_versions(&self, group: &str) -> Vec<String> {
         let mut versions: Vec<String> = Vec::new();
+        if group.is_empty() {
+            return versions;
+        }
         for crd in self.crds.iter().filter(|c| c.spec.group == group) {
             for v in crd.spec.versions.iter().filter(|v| v.served) {
                 if !versions.contains(&v.name) {
@@ -500,10 +709,11 @@ impl Discovery {
         versions
     }
 
-    /// The API groups with at least one served version, sorted by name.
+    /// The API groups with at least one served version, sorted by name
+    /// (not the core group).
     pub fn groups(&self) -> Vec<String> {
         let mut groups: Vec<String> = Vec::new();
-        for crd in &self.crds {
+        for crd in self.crds.iter().filter(|c| !c.spec.group.is_empty()) {
             if crd.spec.versions.iter().any(|v| v.served) && !groups.contains(&crd.spec.group) {
                 groups.push(crd.spec.group.clone());
             }
@@ -557,7 +767,7 @@ impl Discovery {
     ) -> impl Iterator<
         Item = (
             &'a CustomResourceDefinition,
-            &'a api_core::crd::CustomResourceDefinitionVersion,
+            &'a CustomResourceDefinitionVersion,
         ),
     > + 'a {
         self.crds
@@ -572,61 +782,16 @@ impl Discovery {
             })
     }
 
-    /// `/apis/{group}/{version}`, or `None` (404) when nothing serves it.
+    /// `/apis/{group}/{version}`, or `None` (404) when nothing serves it
+    /// (the core group's list is [`Discovery::core_api_resource_list`]).
     pub fn api_resource_list(&self, group: &str, version: &str) -> Option<ApiResourceList> {
-        let mut resources = Vec::new();
-        for (crd, v) in self.serving(group, version) {
-            let names = &crd.spec.names;
-            let namespaced = crd.spec.scope == "Namespaced";
-            let hash = crd
-                .spec
-                .versions
-                .iter()
-                .find(|v| v.served && v.storage)
-                .map(|s| storage_version_hash(group, &s.name, &names.kind))
-                .unwrap_or_default();
-            resources.push(ApiResource {
-                name: names.plural.clone(),
-                singular_name: singular(crd),
-                namespaced,
-                group: String::new(),
-                version: String::new(),
-                kind: names.kind.clone(),
-                verbs: strings(&CUSTOM_RESOURCE_VERBS),
-                short_names: names.short_names.clone(),
-                categories: names.categories.clone(),
-                storage_version_hash: hash,
-            });
-            let subresources = v.subresources.as_ref();
-            if subresources.is_some_and(|s| s.status.is_some()) {
-                resources.push(ApiResource {
-                    name: format!("{}/status", names.plural),
-                    singular_name: String::new(),
-                    namespaced,
-                    group: String::new(),
-                    version: String::new(),
-                    kind: names.kind.clone(),
-                    verbs: strings(&SUBRESOURCE_VERBS),
-                    short_names: Vec::new(),
-                    categories: Vec::new(),
-                    storage_version_hash: String::new(),
-                });
-            }
-            if subresources.is_some_and(|s| s.scale.is_some()) {
-                resources.push(ApiResource {
-                    name: format!("{}/scale", names.plural),
-                    singular_name: String::new(),
-                    namespaced,
-                    group: "autoscaling".into(),
-                    version: "v1".into(),
-                    kind: "Scale".into(),
-                    verbs: strings(&SUBRESOURCE_VERBS),
-                    short_names: Vec::new(),
-                    categories: Vec::new(),
-                    storage_version_hash: String::new(),
-                });
-            }
+        if group.is_empty() {
+            return None;
         }
+        let resources: Vec<ApiResource> = self
+            .serving(group, version)
+            .flat_map(|(crd, v)| Entry::of(crd, v).legacy().collect::<Vec<_>>())
+            .collect();
         if resources.is_empty() {
             return None;
         }
@@ -641,41 +806,7 @@ impl Discovery {
     fn version_discovery(&self, group: &str, version: &str) -> ApiVersionDiscovery {
         let mut resources: Vec<ApiResourceDiscovery> = self
             .serving(group, version)
-            .map(|(crd, v)| {
-                let names = &crd.spec.names;
-                let kind = GroupVersionKind::new(group, version, &names.kind);
-                let mut subresources = Vec::new();
-                if let Some(s) = &v.subresources {
-                    if s.status.is_some() {
-                        subresources.push(ApiSubresourceDiscovery {
-                            subresource: "status".into(),
-                            response_kind: Some(kind.clone()),
-                            verbs: strings(&SUBRESOURCE_VERBS),
-                        });
-                    }
-                    if s.scale.is_some() {
-                        subresources.push(ApiSubresourceDiscovery {
-                            subresource: "scale".into(),
-                            response_kind: Some(GroupVersionKind::new(
-                                "autoscaling",
-                                "v1",
-                                "Scale",
-                            )),
-                            verbs: strings(&SUBRESOURCE_VERBS),
-                        });
-                    }
-                }
-                ApiResourceDiscovery {
-                    resource: names.plural.clone(),
-                    response_kind: Some(kind),
-                    scope: scope(crd).into(),
-                    singular_resource: singular(crd),
-                    verbs: strings(&CUSTOM_RESOURCE_VERBS),
-                    short_names: names.short_names.clone(),
-                    categories: names.categories.clone(),
-                    subresources,
-                }
-            })
+            .map(|(crd, v)| Entry::of(crd, v).aggregated())
             .collect();
         resources.sort_by(|a, b| a.resource.cmp(&b.resource));
         ApiVersionDiscovery {
@@ -706,37 +837,10 @@ impl Discovery {
     }
 
     /// Aggregated discovery of `/api`: the core group (`metadata: {}`) with
-    /// `v1` and its resources (none unless namespaces are served).
+    /// `v1` and its resources by name (none when the core group serves
+    /// nothing).
     pub fn aggregated_api(&self) -> ApiGroupDiscoveryList {
-        let mut resources = Vec::new();
-        if let Some(ns) = &self.namespaces {
-            let kind = GroupVersionKind::new("", "v1", "Namespace");
-            let mut subresources = Vec::new();
-            if ns.finalize {
-                subresources.push(ApiSubresourceDiscovery {
-                    subresource: "finalize".into(),
-                    response_kind: Some(kind.clone()),
-                    verbs: vec!["update".into()],
-                });
-            }
-            if ns.status {
-                subresources.push(ApiSubresourceDiscovery {
-                    subresource: "status".into(),
-                    response_kind: Some(kind.clone()),
-                    verbs: strings(&SUBRESOURCE_VERBS),
-                });
-            }
-            resources.push(ApiResourceDiscovery {
-                resource: "namespaces".into(),
-                response_kind: Some(kind),
-                scope: "Cluster".into(),
-                singular_resource: "namespace".into(),
-                verbs: ns.verbs.clone(),
-                short_names: vec!["ns".into()],
-                categories: Vec::new(),
-                subresources,
-            });
-        }
+        let resources = self.core_entries().iter().map(Entry::aggregated).collect();
         aggregated_list(vec![ApiGroupDiscovery {
             metadata: GroupMeta {
                 name: String::new(),
@@ -772,14 +876,6 @@ fn aggregated_list(items: Vec<ApiGroupDiscovery>) -> ApiGroupDiscoveryList {
         api_version: AGGREGATED_API_VERSION.into(),
         metadata: serde_json::Map::new(),
         items,
-    }
-}
-
-fn scope(crd: &CustomResourceDefinition) -> &'static str {
-    if crd.spec.scope == "Namespaced" {
-        "Namespaced"
-    } else {
-        "Cluster"
     }
 }
 

@@ -318,3 +318,143 @@ fn group_version_pairs_in_discovery_order() {
     );
     assert_eq!(discovery().preferred_version("none.io"), None);
 }
+
+/// A core-group kind as `builtin::kind_info` describes ConfigMap.
+fn config_maps() -> CustomResourceDefinition {
+    let mut crd = CustomResourceDefinition::default();
+    crd.metadata.name = "configmaps".into();
+    crd.spec.scope = "Namespaced".into();
+    crd.spec.names = CustomResourceDefinitionNames {
+        short_names: vec!["cm".into()],
+        ..CustomResourceDefinitionNames::for_kind("ConfigMap", "configmaps")
+    };
+    crd.spec.versions = vec![CustomResourceDefinitionVersion::new("v1", true, true)];
+    crd
+}
+
+/// A core-group kind with status and scale.
+fn replication_controllers() -> CustomResourceDefinition {
+    let mut crd = widgets();
+    crd.metadata.name = "replicationcontrollers".into();
+    crd.spec.group = String::new();
+    crd.spec.names = CustomResourceDefinitionNames {
+        short_names: vec!["rc".into()],
+        categories: vec!["all".into()],
+        ..CustomResourceDefinitionNames::for_kind("ReplicationController", "replicationcontrollers")
+    };
+    crd.spec.versions.truncate(1);
+    crd
+}
+
+/// `/api/v1` as kube-apiserver lists its built-in resources: sorted by
+/// name (subresources too: `scale` before `status`), verbs sorted, the
+/// hashes a real cluster shows; the groups do not see the core kinds.
+#[test]
+fn core_kinds_are_listed_from_their_crds() {
+    let d = Discovery::new(vec![replication_controllers(), widgets(), config_maps()])
+        .with_namespaces(NamespaceDiscovery::default());
+    assert!(d.serves_core());
+    assert_json(
+        &d.core_api_resource_list(),
+        r#"{"kind":"APIResourceList","groupVersion":"v1","resources":[
+            {"name":"configmaps","singularName":"configmap","namespaced":true,"kind":"ConfigMap",
+             "verbs":["create","delete","deletecollection","get","list","patch","update","watch"],
+             "shortNames":["cm"],"storageVersionHash":"qFsyl6wFWjQ="},
+            {"name":"namespaces","singularName":"namespace","namespaced":false,"kind":"Namespace",
+             "verbs":["create","delete","get","list","patch","update","watch"],
+             "shortNames":["ns"],"storageVersionHash":"Q3oi5N2YM8M="},
+            {"name":"namespaces/finalize","singularName":"","namespaced":false,"kind":"Namespace","verbs":["update"]},
+            {"name":"namespaces/status","singularName":"","namespaced":false,"kind":"Namespace",
+             "verbs":["get","patch","update"]},
+            {"name":"replicationcontrollers","singularName":"replicationcontroller","namespaced":true,
+             "kind":"ReplicationController",
+             "verbs":["create","delete","deletecollection","get","list","patch","update","watch"],
+             "shortNames":["rc"],"categories":["all"],"storageVersionHash":"Jond2If31h0="},
+            {"name":"replicationcontrollers/scale","singularName":"","namespaced":true,
+             "group":"autoscaling","version":"v1","kind":"Scale","verbs":["get","patch","update"]},
+            {"name":"replicationcontrollers/status","singularName":"","namespaced":true,
+             "kind":"ReplicationController","verbs":["get","patch","update"]}]}"#,
+    );
+    assert_eq!(d.groups(), ["example.com"]);
+    assert!(d.api_group("").is_none());
+    assert!(d.api_resource_list("", "v1").is_none());
+    assert_eq!(d.aggregated_apis().items.len(), 1);
+    assert_eq!(
+        d.api_resource_list("example.com", "v1").unwrap().resources[0].name,
+        "widgets"
+    );
+}
+
+#[test]
+fn aggregated_api_lists_core_kinds() {
+    let d = Discovery::new(vec![config_maps(), replication_controllers()])
+        .with_namespaces(NamespaceDiscovery::default());
+    assert_json(
+        &d.aggregated_api(),
+        r#"{"kind":"APIGroupDiscoveryList","apiVersion":"apidiscovery.k8s.io/v2","metadata":{},"items":[
+            {"metadata":{},"versions":[{"version":"v1","resources":[
+                {"resource":"configmaps","responseKind":{"group":"","version":"v1","kind":"ConfigMap"},
+                 "scope":"Namespaced","singularResource":"configmap",
+                 "verbs":["create","delete","deletecollection","get","list","patch","update","watch"],
+                 "shortNames":["cm"]},
+                {"resource":"namespaces","responseKind":{"group":"","version":"v1","kind":"Namespace"},
+                 "scope":"Cluster","singularResource":"namespace",
+                 "verbs":["create","delete","get","list","patch","update","watch"],"shortNames":["ns"],
+                 "subresources":[
+                    {"subresource":"finalize","responseKind":{"group":"","version":"v1","kind":"Namespace"},"verbs":["update"]},
+                    {"subresource":"status","responseKind":{"group":"","version":"v1","kind":"Namespace"},
+                     "verbs":["get","patch","update"]}]},
+                {"resource":"replicationcontrollers",
+                 "responseKind":{"group":"","version":"v1","kind":"ReplicationController"},
+                 "scope":"Namespaced","singularResource":"replicationcontroller",
+                 "verbs":["create","delete","deletecollection","get","list","patch","update","watch"],
+                 "shortNames":["rc"],"categories":["all"],
+                 "subresources":[
+                    {"subresource":"scale","responseKind":{"group":"autoscaling","version":"v1","kind":"Scale"},
+                     "verbs":["get","patch","update"]},
+                    {"subresource":"status","responseKind":{"group":"","version":"v1","kind":"ReplicationController"},
+                     "verbs":["get","patch","update"]}]}],
+             "freshness":"Current"}]}]}"#,
+    );
+}
+
+/// Without namespaces, the core group lists its kinds alone; with no core
+/// kind, it serves nothing (`/api/v1` is a 404).
+#[test]
+fn core_kinds_without_namespaces() {
+    let d = Discovery::new(vec![config_maps()]);
+    assert!(d.serves_core());
+    let names: Vec<String> = d
+        .core_api_resource_list()
+        .resources
+        .into_iter()
+        .map(|r| r.name)
+        .collect();
+    assert_eq!(names, ["configmaps"]);
+    assert_eq!(d.aggregated_api().items[0].versions[0].resources.len(), 1);
+    assert!(!discovery().serves_core());
+    assert!(
+        Discovery::new(vec![])
+            .with_namespaces(NamespaceDiscovery::default())
+            .serves_core()
+    );
+    // Namespace's own knobs still decide its listing.
+    let bare = Discovery::new(vec![config_maps()]).with_namespaces(NamespaceDiscovery {
+        verbs: vec!["get".into()],
+        finalize: false,
+        status: false,
+    });
+    let names: Vec<String> = bare
+        .core_api_resource_list()
+        .resources
+        .into_iter()
+        .map(|r| format!("{} {:?}", r.name, r.verbs))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            r#"configmaps ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]"#,
+            r#"namespaces ["get"]"#
+        ]
+    );
+}

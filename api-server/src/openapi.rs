@@ -97,8 +97,12 @@ fn type_meta_property(name: &str) -> Value {
 }
 
 /// apiextensions `gvkToModelName`: `com.example.v1.Widget` for
-/// `example.com/v1`, kind `Widget`.
+/// `example.com/v1`, kind `Widget`; for the core group (`""`), the name
+/// kube-apiserver gives its kinds, `io.k8s.api.core.v1.ConfigMap`.
 pub fn model_name(group: &str, version: &str, kind: &str) -> String {
+    if group.is_empty() {
+        return format!("io.k8s.api.core.{version}.{kind}");
+    }
     let reversed: Vec<&str> = group.split('.').rev().collect();
     format!("{}.{version}.{kind}", reversed.join("."))
 }
@@ -675,7 +679,9 @@ fn resource_paths(r: &Resource<'_>) -> Map<String, Value> {
     out
 }
 
-/// The `paths` of one CRD version (upstream `generateBuilder`'s routes).
+/// The `paths` of one CRD version (upstream `generateBuilder`'s routes);
+/// a core-group CRD's (group `""`) are below `/api/<version>`, with
+/// kube-apiserver's operation ids (`listCoreV1NamespacedConfigMap`).
 pub fn paths(
     crd: &CustomResourceDefinition,
     version: &CustomResourceDefinitionVersion,
@@ -691,10 +697,15 @@ pub fn paths(
     if declared.is_some_and(|s| s.scale.is_some()) {
         subresources.push(("scale", SCALE.to_string(), GET_PUT_PATCH));
     }
+    let (prefix, id_group) = if group.is_empty() {
+        (format!("/api/{}", version.name), "core")
+    } else {
+        (format!("/apis/{group}/{}", version.name), group)
+    };
     resource_paths(&Resource {
-        prefix: format!("/apis/{group}/{}", version.name),
+        prefix,
         builder: Builder {
-            id_group: group,
+            id_group,
             group,
             version: &version.name,
             kind: &names.kind,
@@ -762,8 +773,40 @@ fn meta_schemas(scale: bool) -> Map<String, Value> {
     out
 }
 
+/// The core group's document (`/openapi/v3/api/v1`, index key `api/v1`):
+/// the paths and schemas of every core-group CRD (group `""`) serving
+/// `v1`, and with `namespaces` Namespace's as [`core_v1_document`] has
+/// them (a CRD of `namespaces` then adds nothing). `None` when it would
+/// describe nothing.
+pub fn core_document(crds: &[CustomResourceDefinition], namespaces: bool) -> Option<Value> {
+    if !namespaces {
+        return group_version_document(crds, "", "v1");
+    }
+    let mut document = core_v1_document();
+    let others: Vec<CustomResourceDefinition> = crds
+        .iter()
+        .filter(|c| c.spec.group.is_empty() && c.spec.names.plural != "namespaces")
+        .cloned()
+        .collect();
+    let Some(kinds) = group_version_document(&others, "", "v1") else {
+        return Some(document);
+    };
+    for pointer in ["/paths", "/components/schemas"] {
+        if let (Some(Value::Object(into)), Some(Value::Object(from))) =
+            (document.pointer_mut(pointer), kinds.pointer(pointer))
+        {
+            for (key, value) in from {
+                into.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+    }
+    Some(document)
+}
+
 /// The OpenAPI v3 document of `group/version`: every CRD of the group
-/// serving that version, merged. `None` when none serves it.
+/// serving that version, merged. `None` when none serves it. For the core
+/// group (`""`), the document is titled as kube-apiserver titles it
+/// (`Kubernetes`, the version).
 pub fn group_version_document(
     crds: &[CustomResourceDefinition],
     group: &str,
@@ -798,9 +841,14 @@ pub fn group_version_document(
         return None;
     }
     schemas.extend(meta_schemas(scale));
+    let info = if group.is_empty() {
+        json!({ "title": "Kubernetes", "version": version })
+    } else {
+        json!({ "title": "Kubernetes CRD Swagger", "version": "v0.1.0" })
+    };
     Some(json!({
         "openapi": "3.0.0",
-        "info": { "title": "Kubernetes CRD Swagger", "version": "v0.1.0" },
+        "info": info,
         "paths": all_paths,
         "components": { "schemas": schemas },
     }))
@@ -816,6 +864,13 @@ pub fn document_hash(document: &[u8]) -> String {
     out
 }
 
+/// `document` serialized, with its hash.
+fn served(document: &Value) -> ServedDocument {
+    let json = serde_json::to_vec(document).unwrap_or_default();
+    let hash = document_hash(&json);
+    ServedDocument { json, hash }
+}
+
 /// A served document: its bytes and their hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServedDocument {
@@ -826,7 +881,8 @@ pub struct ServedDocument {
 }
 
 /// Every OpenAPI v3 document of a set of CRDs, serialized once, and the
-/// `/openapi/v3` index over them.
+/// `/openapi/v3` index over them: `apis/<group>/<version>` for the API
+/// groups' CRDs, `api/v1` for the core group's (group `""`) and Namespace.
 ///
 /// ```
 /// use api_core::crd::{CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion};
@@ -847,42 +903,51 @@ pub struct ServedDocument {
 #[derive(Clone, Debug, Default)]
 pub struct OpenApiV3 {
     documents: BTreeMap<String, ServedDocument>,
+    /// The core group's CRDs, which `api/v1` is written from.
+    core: Vec<CustomResourceDefinition>,
 }
 
 impl OpenApiV3 {
     /// The documents of every served group-version of `crds`, keyed
-    /// `apis/<group>/<version>`.
+    /// `apis/<group>/<version>`, and `api/v1` ([`core_document`]) when
+    /// core-group CRDs (group `""`) serve `v1`.
     pub fn new(crds: &[CustomResourceDefinition]) -> Self {
         let mut documents = BTreeMap::new();
-        for crd in crds {
+        let core: Vec<CustomResourceDefinition> = crds
+            .iter()
+            .filter(|c| c.spec.group.is_empty())
+            .cloned()
+            .collect();
+        if let Some(doc) = core_document(&core, false) {
+            documents.insert("api/v1".to_string(), served(&doc));
+        }
+        for crd in crds.iter().filter(|c| !c.spec.group.is_empty()) {
             for v in crd.spec.versions.iter().filter(|v| v.served) {
                 let key = format!("apis/{}/{}", crd.spec.group, v.name);
                 if documents.contains_key(&key) {
                     continue;
                 }
                 if let Some(doc) = group_version_document(crds, &crd.spec.group, &v.name) {
-                    let json = serde_json::to_vec(&doc).expect("JSON values serialize");
-                    let hash = document_hash(&json);
-                    documents.insert(key, ServedDocument { json, hash });
+                    documents.insert(key, served(&doc));
                 }
             }
         }
-        OpenApiV3 { documents }
+        OpenApiV3 { documents, core }
     }
 
     /// Adds (or replaces) a document under `key` (`api/v1`, ...).
     pub fn insert(&mut self, key: impl Into<String>, document: &Value) {
-        let json = serde_json::to_vec(document).expect("JSON values serialize");
-        let hash = document_hash(&json);
-        self.documents
-            .insert(key.into(), ServedDocument { json, hash });
+        self.documents.insert(key.into(), served(document));
     }
 
-    /// Also serve [`core_v1_document`] as `api/v1` (a server that serves
-    /// namespaces: `kubectl explain namespaces`, and field validation on
+    /// Also serve Namespace's paths and schemas ([`core_v1_document`]) in
+    /// `api/v1`, with those of the core-group CRDs given to
+    /// [`OpenApiV3::new`] (a server that serves namespaces:
+    /// `kubectl explain namespaces`, and field validation on
     /// `kubectl apply` of a Namespace).
     pub fn with_core_v1(mut self) -> Self {
-        self.insert("api/v1", &core_v1_document());
+        let document = core_document(&self.core, true).unwrap_or_else(core_v1_document);
+        self.insert("api/v1", &document);
         self
     }
 

@@ -11,7 +11,10 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use api_core::Status;
-use api_core::crd::CustomResourceDefinition;
+use api_core::crd::{
+    CustomResourceDefinition, CustomResourceDefinitionNames, CustomResourceDefinitionVersion,
+    CustomResourceSubresourceStatus, CustomResourceSubresources,
+};
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
@@ -122,14 +125,49 @@ pub struct WriteOptions {
     pub user: Option<crate::authn::User>,
 }
 
+/// A CRD of `info`'s names, scope and version (served and stored, with
+/// the status subresource when it has one, no schema).
+fn described(info: &KindInfo) -> CustomResourceDefinition {
+    let mut crd = CustomResourceDefinition::default();
+    crd.metadata.name = if info.group.is_empty() {
+        info.plural.clone()
+    } else {
+        format!("{}.{}", info.plural, info.group)
+    };
+    crd.spec.group = info.group.clone();
+    crd.spec.scope = info.scope.as_str().into();
+    crd.spec.names = CustomResourceDefinitionNames {
+        kind: info.kind.clone(),
+        list_kind: info.list_kind.clone(),
+        plural: info.plural.clone(),
+        singular: info.singular.clone(),
+        short_names: info.short_names.clone(),
+        categories: info.categories.clone(),
+    };
+    let mut version = CustomResourceDefinitionVersion::new(&info.version, true, true);
+    if info.status_subresource {
+        version.subresources = Some(CustomResourceSubresources {
+            status: Some(CustomResourceSubresourceStatus {}),
+            scale: None,
+        });
+    }
+    crd.spec.versions = vec![version];
+    crd
+}
+
 /// A kind served over JSON: what the HTTP layer calls.
 pub trait ServedKind: Send + Sync {
     /// The kind, as data: names, scope, subresources, and the CRD that
     /// describes its versions, schema, columns and scale paths.
     fn info(&self) -> &KindInfo;
-    /// The kind's CRD (its names, scope, versions, schema, columns).
+    /// The kind's CRD (its names, scope, versions, schema, columns); for
+    /// a kind without one, a CRD of its names, scope and served version
+    /// (discovery and OpenAPI are written from it).
     fn crd(&self) -> CustomResourceDefinition {
-        self.info().crd.as_deref().cloned().unwrap_or_default()
+        match self.info().crd.as_deref() {
+            Some(crd) => crd.clone(),
+            None => described(self.info()),
+        }
     }
     /// `group`, `version`, `plural`.
     fn path(&self) -> (&str, &str, &str) {

@@ -305,20 +305,21 @@ impl ServerBuilder {
         let namespaces = self
             .namespaces
             .then(|| Arc::new(NamespaceKind::new(self.storage.clone())));
-        // One CRD per kind, however many versions are served (the core
-        // group's kinds are in `/api/v1`, not among the groups).
-        let mut crds: BTreeMap<String, _> = BTreeMap::new();
-        for kind in self.kinds.iter().filter(|k| !k.info().group.is_empty()) {
+        // One CRD per kind, however many versions are served: discovery
+        // and OpenAPI are written from them (the core group's kinds, group
+        // `""`, in `/api/v1`; Namespace's as kube-apiserver lists it).
+        let mut crds: BTreeMap<(String, String), _> = BTreeMap::new();
+        for kind in &self.kinds {
             let crd = kind.crd();
-            crds.entry(crd.name().to_string()).or_insert(crd);
+            let key = (crd.spec.group.clone(), crd.spec.names.plural.clone());
+            crds.entry(key).or_insert(crd);
         }
         let crds: Vec<_> = crds.into_values().collect();
         let mut openapi = OpenApiV3::new(&crds);
         let mut discovery = Discovery::new(crds);
         if let Some(namespaces) = &namespaces {
-            openapi = std::mem::take(&mut openapi).with_core_v1();
-            discovery = std::mem::replace(&mut discovery, Discovery::new(Vec::new()))
-                .with_namespaces(NamespaceDiscovery::default());
+            openapi = openapi.with_core_v1();
+            discovery = discovery.with_namespaces(NamespaceDiscovery::default());
             // A namespace's deletion deletes what is in it.
             namespaces.set_content(
                 self.kinds
@@ -571,7 +572,7 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
                 None => status_response(Status::not_acceptable(&["application/json"])),
             }
         }
-        (Method::GET, ["api", "v1"]) if inner.namespaces.is_some() => json_response(
+        (Method::GET, ["api", "v1"]) if inner.discovery.serves_core() => json_response(
             StatusCode::OK,
             &inner.discovery.core_api_resource_list(),
             "application/json",
