@@ -205,3 +205,141 @@ fn config_map_keys() {
         assert!(!is_config_map_key(bad).is_empty(), "{bad}");
     }
 }
+
+/// A server serving ConfigMap, with or without namespaces.
+fn app_serving_config_maps(namespaces: bool) -> axum::Router {
+    let storage: Arc<dyn Storage> = Arc::new(MemoryStorage::new());
+    let mut builder = ApiServer::builder().storage(storage.clone());
+    if namespaces {
+        builder = builder.with_namespaces();
+    }
+    builder
+        .kind(Arc::new(api_server::builtin::config_map(storage)))
+        .build()
+        .router()
+}
+
+/// `GET uri` with `Accept: accept`: the status and the JSON body.
+async fn get(app: &axum::Router, uri: &str, accept: &str) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .uri(uri)
+        .header(header::ACCEPT, accept)
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let code = response.status();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+const AGGREGATED: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+
+/// kubectl discovers configmaps (`kubectl get cm`) from `/api/v1` and the
+/// aggregated `/api`, and reads their schema from `/openapi/v3/api/v1`,
+/// whether or not the server serves namespaces.
+#[tokio::test]
+async fn config_maps_are_discovered() {
+    for namespaces in [false, true] {
+        let app = app_serving_config_maps(namespaces);
+        let (code, list) = get(&app, "/api/v1", "application/json").await;
+        assert_eq!(code, StatusCode::OK, "{list}");
+        assert_eq!(list["kind"], "APIResourceList");
+        let names: Vec<&str> = list["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["name"].as_str().unwrap())
+            .collect();
+        let expected: &[&str] = if namespaces {
+            &[
+                "configmaps",
+                "namespaces",
+                "namespaces/finalize",
+                "namespaces/status",
+            ]
+        } else {
+            &["configmaps"]
+        };
+        assert_eq!(names, expected);
+        let verbs = json!([
+            "create",
+            "delete",
+            "deletecollection",
+            "get",
+            "list",
+            "patch",
+            "update",
+            "watch"
+        ]);
+        assert_eq!(
+            list["resources"][0],
+            json!({
+                "name": "configmaps", "singularName": "configmap", "namespaced": true,
+                "kind": "ConfigMap", "verbs": verbs, "shortNames": ["cm"],
+                "storageVersionHash": "qFsyl6wFWjQ="
+            })
+        );
+
+        let (code, aggregated) = get(&app, "/api", AGGREGATED).await;
+        assert_eq!(code, StatusCode::OK, "{aggregated}");
+        let resources = &aggregated["items"][0]["versions"][0]["resources"];
+        assert_eq!(
+            resources[0],
+            json!({
+                "resource": "configmaps",
+                "responseKind": {"group": "", "version": "v1", "kind": "ConfigMap"},
+                "scope": "Namespaced", "singularResource": "configmap",
+                "verbs": verbs, "shortNames": ["cm"]
+            })
+        );
+        assert_eq!(
+            resources.as_array().unwrap().len(),
+            if namespaces { 2 } else { 1 }
+        );
+        let (code, versions) = get(&app, "/api", "application/json").await;
+        assert_eq!(code, StatusCode::OK);
+        assert_eq!(versions["kind"], "APIVersions");
+
+        let (code, index) = get(&app, "/openapi/v3", "application/json").await;
+        assert_eq!(code, StatusCode::OK);
+        let url = index["paths"]["api/v1"]["serverRelativeURL"]
+            .as_str()
+            .unwrap();
+        let (code, document) = get(&app, url, "application/json").await;
+        assert_eq!(code, StatusCode::OK);
+        let paths = &document["paths"];
+        let patch = &paths["/api/v1/namespaces/{namespace}/configmaps/{name}"]["patch"];
+        assert_eq!(patch["operationId"], "patchCoreV1NamespacedConfigMap");
+        assert_eq!(
+            patch["x-kubernetes-group-version-kind"],
+            json!({"group": "", "version": "v1", "kind": "ConfigMap"})
+        );
+        assert!(paths["/api/v1/configmaps"]["get"].is_object());
+        let schema = &document["components"]["schemas"]["io.k8s.api.core.v1.ConfigMap"];
+        assert!(schema["properties"]["data"].is_object(), "{schema}");
+        assert_eq!(paths["/api/v1/namespaces"].is_object(), namespaces);
+        let text = document.to_string();
+        for piece in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+            let name = &piece[..piece.find('"').unwrap()];
+            assert!(
+                document["components"]["schemas"].get(name).is_some(),
+                "dangling {name}"
+            );
+        }
+        // The groups are not the core group's.
+        let (code, groups) = get(&app, "/apis", "application/json").await;
+        assert_eq!(code, StatusCode::OK);
+        assert_eq!(groups["groups"], json!([]));
+    }
+}
+
+/// Without a core kind nor namespaces, `/api/v1` is not served.
+#[tokio::test]
+async fn no_core_kind_no_core_group() {
+    let app = ApiServer::builder().build().router();
+    let (code, _) = get(&app, "/api/v1", "application/json").await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    let (code, index) = get(&app, "/openapi/v3", "application/json").await;
+    assert_eq!(code, StatusCode::OK);
+    assert!(index["paths"].get("api/v1").is_none());
+}

@@ -25,8 +25,44 @@ use serde_json::{Value, json};
 
 use crate::served::{RegistryKind, decode_as};
 
+/// The short names and categories kube-apiserver gives a built-in
+/// resource (its REST storage's `ShortNames()` and `Categories()`), by
+/// group and resource; none for a resource not listed.
+///
+/// ```
+/// assert_eq!(api_server::builtin::names("", "configmaps"), (&["cm"][..], &[][..]));
+/// assert_eq!(api_server::builtin::names("apps", "deployments"), (&["deploy"][..], &["all"][..]));
+/// ```
+pub fn names(group: &str, resource: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    const ALL: &[&str] = &["all"];
+    match (group, resource) {
+        ("", "configmaps") => (&["cm"], &[]),
+        ("", "endpoints") => (&["ep"], &[]),
+        ("", "events") => (&["ev"], &[]),
+        ("", "limitranges") => (&["limits"], &[]),
+        ("", "namespaces") => (&["ns"], &[]),
+        ("", "nodes") => (&["no"], &[]),
+        ("", "persistentvolumeclaims") => (&["pvc"], &[]),
+        ("", "persistentvolumes") => (&["pv"], &[]),
+        ("", "pods") => (&["po"], ALL),
+        ("", "replicationcontrollers") => (&["rc"], ALL),
+        ("", "resourcequotas") => (&["quota"], &[]),
+        ("", "serviceaccounts") => (&["sa"], &[]),
+        ("", "services") => (&["svc"], ALL),
+        ("apps", "daemonsets") => (&["ds"], ALL),
+        ("apps", "deployments") => (&["deploy"], ALL),
+        ("apps", "replicasets") => (&["rs"], ALL),
+        ("apps", "statefulsets") => (&["sts"], ALL),
+        ("batch", "cronjobs") => (&["cj"], ALL),
+        ("batch", "jobs") => (&[], ALL),
+        ("autoscaling", "horizontalpodautoscalers") => (&["hpa"], ALL),
+        _ => (&[], &[]),
+    }
+}
+
 /// The [`KindInfo`] of the k8s-openapi type `T`: group, version, kind,
-/// plural and scope from its `Resource` constants, its schema from
+/// plural and scope from its `Resource` constants, short names and
+/// categories as kube-apiserver has them ([`names`]), its schema from
 /// api-core (the one controller-gen writes for the Go type), the status
 /// subresource when the schema has a `status`.
 pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
@@ -45,6 +81,7 @@ pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
     if status {
         version["subresources"] = json!({"status": {}});
     }
+    let (short_names, categories) = names(group, T::URL_PATH_SEGMENT);
     let crd: CustomResourceDefinition = serde_json::from_value(json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
@@ -52,7 +89,8 @@ pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
         "spec": {
             "group": group,
             "names": {"kind": T::KIND, "listKind": format!("{}List", T::KIND),
-                      "plural": T::URL_PATH_SEGMENT, "singular": T::KIND.to_lowercase()},
+                      "plural": T::URL_PATH_SEGMENT, "singular": T::KIND.to_lowercase(),
+                      "shortNames": short_names, "categories": categories},
             "scope": scope,
             "versions": [version]
         }
