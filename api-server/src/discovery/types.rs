@@ -131,7 +131,7 @@ pub struct ApiResource {
     /// Categories (`kubectl get all`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<String>,
-    /// [`storage_version_hash`] of the storage version's kind.
+    /// [`storage_version_hash`](super::storage_version_hash) of the storage version's kind.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage_version_hash: String,
 }
