@@ -82,10 +82,16 @@ pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
         version["subresources"] = json!({"status": {}});
     }
     let (short_names, categories) = names(group, T::URL_PATH_SEGMENT);
+    // `<plural>.<group>`, and the core group's `<plural>` (as Namespace's).
+    let name = if group.is_empty() {
+        T::URL_PATH_SEGMENT.to_string()
+    } else {
+        format!("{}.{group}", T::URL_PATH_SEGMENT)
+    };
     let crd: CustomResourceDefinition = serde_json::from_value(json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
-        "metadata": {"name": format!("{}.{group}", T::URL_PATH_SEGMENT)},
+        "metadata": {"name": name},
         "spec": {
             "group": group,
             "names": {"kind": T::KIND, "listKind": format!("{}List", T::KIND),

@@ -456,7 +456,8 @@ fn paths_operations_and_parameters() {
     );
     assert_eq!(
         collection["delete"]["operationId"],
-        "deletecollectionExampleComV1NamespacedWidget"
+        // kube-apiserver's: the verb trie stops at `delete`.
+        "deleteExampleComV1CollectionNamespacedWidget"
     );
     assert_eq!(
         collection["delete"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],

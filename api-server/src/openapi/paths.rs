@@ -40,6 +40,18 @@ pub(super) fn operation_id_and_tag(
     group: &str,
     version: &str,
 ) -> (String, String) {
+    // `GetOperationIDAndTags` splits the operation at the shortest of
+    // its verbs it starts with (a trie's first word end), so
+    // `deletecollection…` is `delete` + `Collection…`
+    // (`deleteCoreV1CollectionNamespacedConfigMap`).
+    let collection;
+    let (verb, rest) = match verb.strip_prefix("delete") {
+        Some(tail) if !tail.is_empty() => {
+            collection = format!("{tail}{rest}");
+            ("delete", collection.as_str())
+        }
+        _ => (verb, rest),
+    };
     let trimmed = group.strip_suffix(".k8s.io").unwrap_or(group);
     let id = format!(
         "{verb}{}{}{}",
