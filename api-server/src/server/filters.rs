@@ -27,22 +27,28 @@ use super::*;
 use crate::request_info::{Authenticated, RequestInfo, ResourceInfo};
 use axum::middleware::{Next, from_fn, from_fn_with_state};
 
-/// The handler wrapped in the filters, in the apiserver's order. Like
-/// `DefaultBuildHandlerChain`, it reads from the innermost filter out:
-/// each `layer` wraps everything before it.
+/// The handler wrapped in the filters, in the apiserver's order (the
+/// outermost first, the reverse of how `DefaultBuildHandlerChain` lists
+/// them).
 pub(super) fn chain(inner: &Arc<Inner>) -> axum::Router {
     let state = || inner.clone();
-    axum::Router::new()
+    let handler = axum::Router::new()
         .fallback(dispatch)
-        .with_state(inner.clone())
-        .layer(from_fn_with_state(state(), authorization))
-        .layer(from_fn_with_state(state(), max_in_flight))
-        .layer(from_fn_with_state(state(), authentication))
-        .layer(from_fn_with_state(state(), request_deadline))
-        .layer(from_fn(pretty))
-        .layer(from_fn_with_state(state(), audit))
-        .layer(from_fn(http_log))
+        .with_state(inner.clone());
+    // One concrete stack (tower's `ServiceBuilder`: outermost first),
+    // not one `Router::layer` per filter: that boxes each layer again and
+    // clones every layer below it on every request.
+    let filters = tower::ServiceBuilder::new()
         .layer(from_fn(request_info))
+        .layer(from_fn(http_log))
+        .layer(from_fn_with_state(state(), audit))
+        .layer(from_fn(pretty))
+        .layer(from_fn_with_state(state(), request_deadline))
+        .layer(from_fn_with_state(state(), authentication))
+        .layer(from_fn_with_state(state(), max_in_flight))
+        .layer(from_fn_with_state(state(), authorization))
+        .service(handler);
+    axum::Router::new().fallback_service(filters)
 }
 
 /// The request's [`RequestInfo`], as [`request_info`] set it.
