@@ -352,6 +352,21 @@ fn apply_json_patch(original: &Value, patch: &[u8]) -> Result<Value, Status> {
         {
             copy_budget = spend(copy_budget, source).ok_or_else(not_applied)?;
         }
+        // evanphx/json-patch passes a `test` for `null` of a key its
+        // object lacks (kube-rs' finalizer helper tests
+        // `/metadata/finalizers` for `null` before adding the first one,
+        // and the apiserver omits an empty list).
+        if let json_patch::PatchOperation::Test(test) = &operation
+            && test.value.is_null()
+            && doc.pointer(test.path.as_str()).is_none()
+            && test
+                .path
+                .parent()
+                .and_then(|parent| doc.pointer(parent.as_str()))
+                .is_some_and(Value::is_object)
+        {
+            continue;
+        }
         // `patch_unsafe` applies without keeping an undo log: the document
         // is a copy that is dropped on error anyway.
         json_patch::patch_unsafe(&mut doc, std::slice::from_ref(&operation))
@@ -406,6 +421,39 @@ mod tests {
         assert!(err.message.ends_with(
             "application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json"
         ));
+    }
+
+    // evanphx/json-patch's `test` (the apiserver's): `null` matches a key
+    // its object lacks, not a missing object; other values must be there.
+    #[test]
+    fn a_test_for_null_passes_on_a_missing_key() {
+        let doc = json!({"metadata": {"name": "a"}});
+        let run = |ops: Value| {
+            apply(
+                &doc,
+                ops.to_string().as_bytes(),
+                PatchType::Json,
+                &json!({}),
+            )
+        };
+        let added = run(json!([
+            {"op": "test", "path": "/metadata/finalizers", "value": null},
+            {"op": "add", "path": "/metadata/finalizers", "value": ["f"]}
+        ]))
+        .unwrap();
+        assert_eq!(added["metadata"]["finalizers"], json!(["f"]));
+        assert_eq!(
+            run(json!([{"op": "test", "path": "/metadata/labels/x", "value": null}]))
+                .unwrap_err()
+                .code,
+            422
+        );
+        assert_eq!(
+            run(json!([{"op": "test", "path": "/metadata/finalizers", "value": []}]))
+                .unwrap_err()
+                .code,
+            422
+        );
     }
 
     #[test]
