@@ -32,6 +32,8 @@ pub mod facts;
 mod go_regex;
 #[cfg(feature = "k8s-openapi")]
 pub mod k8s;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod labels;
 pub mod lints;
 pub mod meta;
@@ -52,7 +54,9 @@ pub use meta::{
     ObjectMeta, ObjectReference, OwnerReference, ParseConditionStatusError, Quantity, RawExtension,
     Time, TimeParseError, TypeMeta, TypedLocalObjectReference,
 };
-pub use resource::{CustomResourceExt, HasSpec, HasStatus, List, Resource, Scope, SpecStatus};
+pub use resource::{
+    CustomResourceExt, HasSpec, HasStatus, List, Resource, ResourceParts, Scope, SpecStatus,
+};
 pub use status::{GroupKind, GroupResource, Status, StatusCause, StatusDetails, StatusReason};
 pub use validation::{ErrorList, ErrorType, FieldError, FieldPath};
 

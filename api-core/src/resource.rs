@@ -147,6 +147,55 @@ pub trait HasStatus {
     fn status_mut(&mut self) -> &mut Option<Self::Status>;
 }
 
+/// A root object taken apart into its metadata, spec and status, and put
+/// back together: what generic code needs to hold the same object in
+/// another shape (kube-rs' view of it, [`crate::kube::Kube`] with feature
+/// `kube`). `#[derive(KubeResource)]` implements it.
+pub trait ResourceParts: Resource + Sized {
+    /// The spec type.
+    type Spec;
+    /// The status type ([`NoStatus`] for a kind without one).
+    type Status;
+    /// Where objects live, as a type ([`NamespacedScope`] or
+    /// [`ClusterScope`]), for APIs that check it at compile time (kube-rs'
+    /// `Api::namespaced`).
+    type Scope: ScopeMarker;
+
+    /// The object's metadata, spec and status.
+    fn into_parts(self) -> (ObjectMeta, Self::Spec, Option<Self::Status>);
+
+    /// The object of these parts (a kind without a status drops it).
+    fn from_parts(metadata: ObjectMeta, spec: Self::Spec, status: Option<Self::Status>) -> Self;
+}
+
+/// The status of a kind that has none: no value of it exists, so an
+/// `Option<NoStatus>` is always `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoStatus {}
+
+/// [`Scope`] as a type: implemented by [`NamespacedScope`] and
+/// [`ClusterScope`].
+pub trait ScopeMarker {
+    /// The scope.
+    const SCOPE: Scope;
+}
+
+/// Objects live in a namespace (the type of [`Scope::Namespaced`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NamespacedScope;
+
+/// Objects are cluster-wide (the type of [`Scope::Cluster`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ClusterScope;
+
+impl ScopeMarker for NamespacedScope {
+    const SCOPE: Scope = Scope::Namespaced;
+}
+
+impl ScopeMarker for ClusterScope {
+    const SCOPE: Scope = Scope::Cluster;
+}
+
 /// The list kind of a resource (`MemcachedList`): serialised as
 /// `{"apiVersion", "kind": "<Kind>List", "metadata": ListMeta, "items": [...]}`.
 ///

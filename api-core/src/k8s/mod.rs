@@ -56,6 +56,8 @@ use crate::facts::{self, Kind, TypeFacts};
 use crate::schema::structural::CompiledSchema;
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
+pub mod convert;
+
 k8s_openapi::k8s_if_1_33! {
     const SCHEMAS: &str = include_str!("schemas/v1_33.json");
 }
@@ -311,11 +313,23 @@ mod tests {
             "io.k8s.api.resource.v1beta2.ResourceClaim",
             "io.k8s.api.resource.v1beta2.ResourceClaimStatus",
         ];
+        // With feature `cel` the rules' estimated costs are checked too:
+        // scheduling.k8s.io/v1alpha2's `resourceClaims` (a list without
+        // `maxItems`, in up to 8 templates) carries `self == oldSelf`,
+        // which the estimator puts over the CRD budget. Built-in kinds are
+        // not held to that budget; a CRD embedding these types would be.
+        // Whether Go's estimator agrees is not checked yet (the only two).
+        #[cfg(feature = "cel")]
+        const OVER_CEL_BUDGET: [&str; 2] = [
+            "io.k8s.api.scheduling.v1alpha2.Workload",
+            "io.k8s.api.scheduling.v1alpha2.WorkloadSpec",
+        ];
+        #[cfg(not(feature = "cel"))]
+        const OVER_CEL_BUDGET: [&str; 0] = [];
         let mut failures = Vec::new();
-        for name in DEFINITIONS
-            .keys()
-            .filter(|n| !NOT_EMBEDDABLE.contains(&n.as_str()))
-        {
+        for name in DEFINITIONS.keys().filter(|n| {
+            !NOT_EMBEDDABLE.contains(&n.as_str()) && !OVER_CEL_BUDGET.contains(&n.as_str())
+        }) {
             let field = resolve_definition(name, 0);
             let root = serde_json::json!({"type": "object", "properties": {"spec": {
                 "type": "object", "properties": {"field": field}
@@ -326,6 +340,15 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+        for name in OVER_CEL_BUDGET {
+            let field = resolve_definition(name, 0);
+            let root = serde_json::json!({"type": "object", "properties": {"field": field}});
+            let errors = check_schema(&root, &SchemaCheckOptions::default());
+            assert!(
+                format!("{errors:?}").contains("estimated rule cost"),
+                "{name} is within the CEL budget now: take it off the list"
+            );
+        }
         for name in NOT_EMBEDDABLE {
             let field = resolve_definition(name, 0);
             let root = serde_json::json!({"type": "object", "properties": {"field": field}});

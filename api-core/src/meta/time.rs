@@ -142,6 +142,26 @@ macro_rules! timestamp_type {
                 Self(t.trunc_subsecs($precision))
             }
 
+            /// Seconds since the Unix epoch and the nanoseconds after them.
+            #[cfg_attr(not(feature = "k8s-openapi"), allow(dead_code))]
+            pub(crate) fn unix_parts(&self) -> (i64, u32) {
+                (self.0.timestamp(), self.0.timestamp_subsec_nanos())
+            }
+
+            /// The instant `secs` and `nanos` after the Unix epoch (at this
+            /// type's precision), clamped to the years 0000 to 9999.
+            #[cfg_attr(not(feature = "k8s-openapi"), allow(dead_code))]
+            pub(crate) fn from_unix_parts_clamped(secs: i64, nanos: u32) -> Self {
+                let (secs, nanos) = if secs < MIN_UNIX_SECONDS {
+                    (MIN_UNIX_SECONDS, 0)
+                } else if secs > MAX_UNIX_SECONDS {
+                    (MAX_UNIX_SECONDS, 0)
+                } else {
+                    (secs, nanos.min(999_999_999))
+                };
+                Self::from_datetime(DateTime::from_timestamp(secs, nanos).unwrap_or_default())
+            }
+
             /// The same instant, `secs` seconds later (earlier when negative);
             /// `None` when out of range.
             pub fn checked_add_seconds(&self, secs: i64) -> Option<Self> {

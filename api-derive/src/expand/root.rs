@@ -65,6 +65,8 @@ struct RootItems {
     has_spec: TokenStream,
     /// `HasStatus`, when there is a status.
     has_status: Option<TokenStream>,
+    /// `ResourceParts`.
+    resource_parts: TokenStream,
     /// `Serialize` and `Deserialize` (and `RootParts` unless `no_spec`).
     serde: TokenStream,
     /// The `__INFO` constant: what the CRD says besides the schema.
@@ -102,6 +104,7 @@ impl RootItems {
             spec_status: spec_status(cx),
             has_spec: has_spec(cx),
             has_status: has_status(cx),
+            resource_parts: resource_parts(cx),
             serde: if cx.flat() {
                 serde_flat(cx)
             } else {
@@ -123,6 +126,7 @@ impl RootItems {
             spec_status,
             has_spec,
             has_status,
+            resource_parts,
             serde,
             info,
             json_schema,
@@ -136,6 +140,7 @@ impl RootItems {
             #spec_status
             #has_spec
             #has_status
+            #resource_parts
             #serde
             #info
             #json_schema
@@ -302,6 +307,40 @@ fn has_spec(cx: &Cx<'_>) -> TokenStream {
             }
             fn spec_mut(&mut self) -> &mut #spec {
                 &mut self.spec
+            }
+        }
+    }
+}
+
+/// `ResourceParts`: the root taken apart and put back together.
+fn resource_parts(cx: &Cx<'_>) -> TokenStream {
+    let (k, spec, root) = (cx.k, cx.spec, cx.root);
+    let scope = if cx.a.namespaced.is_present() {
+        quote!(#k::resource::NamespacedScope)
+    } else {
+        quote!(#k::resource::ClusterScope)
+    };
+    let (status_ty, take, put) = match cx.r.status {
+        Some(t) => (quote!(#t), quote!(self.status), quote!(status,)),
+        None => (
+            quote!(#k::resource::NoStatus),
+            quote!(::core::option::Option::None),
+            quote!(),
+        ),
+    };
+    let ignore = cx.r.status.is_none().then(|| quote!(let _ = status;));
+    quote! {
+        #[automatically_derived]
+        impl #k::ResourceParts for #root {
+            type Spec = #spec;
+            type Status = #status_ty;
+            type Scope = #scope;
+            fn into_parts(self) -> (#k::ObjectMeta, #spec, ::core::option::Option<#status_ty>) {
+                (self.metadata, self.spec, #take)
+            }
+            fn from_parts(metadata: #k::ObjectMeta, spec: #spec, status: ::core::option::Option<#status_ty>) -> Self {
+                #ignore
+                #root { metadata, spec, #put }
             }
         }
     }
