@@ -32,12 +32,9 @@ use axum::middleware::{Next, from_fn, from_fn_with_state};
 /// them).
 pub(super) fn chain(inner: &Arc<Inner>) -> axum::Router {
     let state = || inner.clone();
-    let handler = axum::Router::new()
-        .fallback(dispatch)
-        .with_state(inner.clone());
     // One concrete stack (tower's `ServiceBuilder`: outermost first),
-    // not one `Router::layer` per filter: that boxes each layer again and
-    // clones every layer below it on every request.
+    // applied once: one `Router::layer` per filter would box each layer
+    // again and clone every layer below it on every request.
     let filters = tower::ServiceBuilder::new()
         .layer(from_fn(request_info))
         .layer(from_fn(http_log))
@@ -46,9 +43,11 @@ pub(super) fn chain(inner: &Arc<Inner>) -> axum::Router {
         .layer(from_fn_with_state(state(), request_deadline))
         .layer(from_fn_with_state(state(), authentication))
         .layer(from_fn_with_state(state(), max_in_flight))
-        .layer(from_fn_with_state(state(), authorization))
-        .service(handler);
-    axum::Router::new().fallback_service(filters)
+        .layer(from_fn_with_state(state(), authorization));
+    axum::Router::new()
+        .fallback(dispatch)
+        .with_state(inner.clone())
+        .layer(filters)
 }
 
 /// The request's [`RequestInfo`], as [`request_info`] set it.
