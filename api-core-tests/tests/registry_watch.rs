@@ -37,6 +37,12 @@ fn describe(event: &WatchEvent<Memcached>) -> String {
     }
 }
 
+/// What a new watch of `default` has ready at once.
+async fn pending(registry: &Registry<Memcached>, options: &ListOptions) -> Vec<String> {
+    let mut watch = registry.watch("default", options).await.unwrap();
+    watch.pending().iter().map(describe).collect()
+}
+
 async fn next(watch: &mut api_core::registry::Watch<Memcached>) -> String {
     let event = tokio::time::timeout(Duration::from_secs(5), watch.next())
         .await
@@ -80,28 +86,18 @@ async fn initial_events_then_their_bookmark_then_the_changes() {
         send_initial_events: true,
         ..ListOptions::default()
     };
-    let seen: Vec<String> = registry
-        .watch("default", &plain)
-        .await
-        .unwrap()
-        .pending()
-        .iter()
-        .map(describe)
-        .collect();
-    assert_eq!(seen, ["ADDED b", "ADDED c", "ADDED d", "ADDED e"]);
+    assert_eq!(
+        pending(&registry, &plain).await,
+        ["ADDED b", "ADDED c", "ADDED d", "ADDED e"]
+    );
     let from_c = ListOptions {
         resource_version: Some(rv),
         ..ListOptions::default()
     };
-    let seen: Vec<String> = registry
-        .watch("default", &from_c)
-        .await
-        .unwrap()
-        .pending()
-        .iter()
-        .map(describe)
-        .collect();
-    assert_eq!(seen, ["ADDED d", "ADDED e", "DELETED a"]);
+    assert_eq!(
+        pending(&registry, &from_c).await,
+        ["ADDED d", "ADDED e", "DELETED a"]
+    );
 }
 
 #[tokio::test]
