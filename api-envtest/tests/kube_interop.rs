@@ -1,7 +1,8 @@
 //! kube 5 drives derived kinds through `api_core::kube::Kube<R>`, against
 //! the API server in process (`kube::Client::new` over the server's tower
 //! Service: no socket): every `Api` verb, `watcher` (list-then-watch and
-//! streaming lists), `reflector`, and a `Controller` with a finalizer.
+//! streaming lists), `reflector`, a `Controller` with a finalizer, and
+//! cluster-scoped kinds with and without a status.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -375,4 +376,56 @@ async fn wait_for(api: &Api<Mc>, name: &str, done: impl Fn(&Option<Mc>) -> bool)
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     false
+}
+
+/// NoteSpec is a cluster-wide kind without a status, to show that shape
+/// through kube too.
+#[derive(KubeResource, serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+#[kube(group = "notes.example.com", version = "v1", kind = "Note")]
+#[serde(rename_all = "camelCase")]
+pub struct NoteSpec {
+    /// text of the note.
+    pub text: String,
+}
+
+/// Cluster-scoped kinds (`Api::all`), with and without a status.
+#[tokio::test]
+async fn cluster_scoped_kinds_with_and_without_a_status() {
+    use examples::tenant::{Tenant, TenantSpec};
+
+    let env = TestEnv::builder()
+        .resource::<Tenant>()
+        .resource::<Note>()
+        .start()
+        .await;
+    let tenants: Api<Kube<Tenant>> = Api::all(env.client());
+    let spec = TenantSpec {
+        display_name: "Team A".into(),
+        admins: vec!["alice".into()],
+        quota: None,
+    };
+    let created = tenants
+        .create(&PostParams::default(), &Tenant::new("team-a", spec).into())
+        .await
+        .unwrap();
+    assert_eq!(created.metadata.namespace, None);
+    assert_eq!(
+        tenants.get("team-a").await.unwrap().spec.display_name,
+        "Team A"
+    );
+
+    let notes: Api<Kube<Note>> = Api::all(env.client());
+    let note = Note::new("hello", NoteSpec { text: "hi".into() });
+    let created = notes
+        .create(&PostParams::default(), &note.clone().into())
+        .await
+        .unwrap();
+    assert!(created.status.is_none());
+    let back = created.into_inner();
+    assert_eq!(
+        (back.metadata.name.as_str(), back.spec),
+        ("hello", note.spec)
+    );
+    let listed = notes.list(&ListParams::default()).await.unwrap();
+    assert_eq!(listed.items.len(), 1);
 }
