@@ -22,8 +22,6 @@ pub(crate) struct RequestInfo {
     pub(crate) path: String,
     /// The path and query, for logs.
     pub(crate) uri: String,
-    /// The path's segments (`/apis/g/v` is `["apis", "g", "v"]`).
-    parts: Vec<String>,
     /// The decoded query.
     pub(crate) query: Query,
     /// The Kubernetes verb (`get`, `list`, `watch`, `create`, `update`,
@@ -71,19 +69,11 @@ impl RequestInfo {
     /// Parses a request's head.
     pub(crate) fn new<B>(request: &Request<B>) -> Self {
         let path = request.uri().path().to_string();
-        let parts: Vec<String> = path
-            .trim_matches('/')
-            .split('/')
-            .map(str::to_string)
-            .collect();
         let query: Query =
             form_urlencoded::parse(request.uri().query().unwrap_or_default().as_bytes())
                 .into_owned()
                 .collect();
-        let resource = {
-            let segments: Vec<&str> = parts.iter().map(String::as_str).collect();
-            resource_info(&segments)
-        };
+        let resource = resource_info(&segments(&path));
         let verb = request_verb(request.method(), resource.as_ref(), &query);
         let uri = request
             .uri()
@@ -92,7 +82,6 @@ impl RequestInfo {
         RequestInfo {
             path,
             uri,
-            parts,
             query,
             verb,
             resource,
@@ -114,7 +103,7 @@ impl RequestInfo {
 
     /// The path's segments.
     pub(crate) fn parts(&self) -> Vec<&str> {
-        self.parts.iter().map(String::as_str).collect()
+        segments(&self.path)
     }
 
     /// Whether this is a watch (the apiserver's one long-running kind of
@@ -122,6 +111,11 @@ impl RequestInfo {
     pub(crate) fn is_watch(&self) -> bool {
         self.verb == "watch"
     }
+}
+
+/// A path's segments (`/apis/g/v` is `["apis", "g", "v"]`).
+fn segments(path: &str) -> Vec<&str> {
+    path.trim_matches('/').split('/').collect()
 }
 
 /// What a resource path names, or `None` when it names none:
