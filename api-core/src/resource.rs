@@ -149,7 +149,7 @@ pub trait HasStatus {
 
 /// A root object taken apart into its metadata, spec and status, and put
 /// back together: what generic code needs to hold the same object in
-/// another shape (kube-rs' view of it, [`crate::kube::Kube`] with feature
+/// another shape (kube-rs' view of it, `api_core::kube::Kube` with feature
 /// `kube`). `#[derive(KubeResource)]` implements it.
 pub trait ResourceParts: Resource + Sized {
     /// The spec type.
