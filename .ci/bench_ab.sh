@@ -9,6 +9,12 @@
 #   e.g. .ci/bench_ab.sh 4850638 3 '^(registry|apply)'
 # BENCH_AB_BENCHES names the bench targets (default: runtime apply), e.g.
 #   BENCH_AB_BENCHES=cel .ci/bench_ab.sh ff8b3ab 3 '^validate'
+# BENCH_AB_COUNT=get:N (the `server` bench's SERVER_BENCH_LOOP) counts
+# instructions instead of timing: each side makes N and 2N requests
+# under valgrind's callgrind (this machine's perf has no hardware
+# counters), and the difference over N is one request's
+# instructions (stable to a fraction of a percent where times spread by
+# tens), e.g. BENCH_AB_BENCHES=server BENCH_AB_COUNT=get:20000 .ci/bench_ab.sh a385187
 # A bench newer than BASE runs on both sides: its file is copied from the
 # working tree into BASE's (and declared in its Cargo.toml), so the same
 # bench code measures the old library and the new one.
@@ -32,6 +38,11 @@ for b in ${BENCH_AB_BENCHES:-runtime apply}; do
   if [ ! -e "$old_tree/api-core-tests/benches/$b.rs" ] && [ -e "$root/api-core-tests/benches/$b.rs" ]; then
     cp "$root/api-core-tests/benches/$b.rs" "$old_tree/api-core-tests/benches/$b.rs"
     printf '\n[[bench]]\nname = "%s"\nharness = false\n' "$b" >> "$old_tree/api-core-tests/Cargo.toml"
+    # and the shared bench modules it may include that BASE lacks
+    for m in "$root"/api-core-tests/benches/common/*.rs; do
+      [ -e "$old_tree/api-core-tests/benches/common/${m##*/}" ] ||
+        cp "$m" "$old_tree/api-core-tests/benches/common/"
+    done
     # and the dev-dependencies it may use that BASE's lacks (lines copied)
     python3 - "$root/api-core-tests/Cargo.toml" "$old_tree/api-core-tests/Cargo.toml" <<'PY'
 import re, sys, tomllib
@@ -68,6 +79,38 @@ for line in sys.stdin:
 }
 mapfile -t old_bins < <(binaries "$old_tree" "$old_target")
 mapfile -t new_bins < <(binaries "$root" "${CARGO_TARGET_DIR:-$root/target}")
+
+if [ -n "${BENCH_AB_COUNT:-}" ]; then
+  what=${BENCH_AB_COUNT%%:*}
+  n=${BENCH_AB_COUNT##*:}
+  count() { # count BIN N: instructions (user space) of N requests and the set-up
+    (cd /tmp && SERVER_BENCH_LOOP="$what:$2" valgrind --tool=callgrind \
+      --callgrind-out-file=/dev/null "$1" --bench 2>&1 >/dev/null) |
+      awk '/Collected :/ {if ($NF > max) max = $NF} END {print max}'
+  }
+  for round in $(seq 1 "$rounds"); do
+    for side in old new; do
+      if [ "$side" = old ]; then bins=("${old_bins[@]}"); else bins=("${new_bins[@]}"); fi
+      for bin in "${bins[@]}"; do
+        case $bin in */server-*) ;; *) continue ;; esac
+        one=$(count "$bin" "$n")
+        two=$(count "$bin" $((2 * n)))
+        echo "round $round $side $what: $(((two - one) / n)) instructions per request" | tee -a "$log"
+      done
+    done
+  done
+  python3 - "$log" <<'EOF'
+import re, statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"round \d+ (\w+) (\w+): (\d+)", line)
+    if m:
+        runs.setdefault(m.group(1), []).append(int(m.group(3)))
+old, new = statistics.median(runs["old"]), statistics.median(runs["new"])
+print(f"\ninstructions per request: old {old:.0f}, new {new:.0f}, new/old {new / old:.3f}")
+EOF
+  exit 0
+fi
 
 for round in $(seq 1 "$rounds"); do
   for side in old new; do

@@ -16,6 +16,9 @@
 //!
 //! Run: `cargo bench -p api-core-tests --bench server`; before/after a
 //! change: `BENCH_AB_BENCHES=server .ci/bench_ab.sh BASE 3 '^server'`.
+//! With `SERVER_BENCH_LOOP=get:N` the bench makes N requests and
+//! measures nothing (see [`fixed_count`]): `.ci/bench_instructions.sh`
+//! counts one request's instructions on two commits that way.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -62,6 +65,10 @@ fn bench_server(c: &mut Criterion) {
         .router();
     let (status, _) = rt.block_on(call(&app, "POST", JOBS, CRONJOB.to_string()));
     assert_eq!(status, StatusCode::CREATED);
+    if let Ok(spec) = std::env::var("SERVER_BENCH_LOOP") {
+        fixed_count(&rt, &app, &spec);
+        return;
+    }
     let mut g = c.benchmark_group("server");
     g.bench_function("decode+encode baseline", |b| {
         b.iter(|| {
@@ -89,6 +96,29 @@ fn bench_server(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// `SERVER_BENCH_LOOP=get:N` (or `create:N`): N requests and no
+/// measurement, for a counter outside the process (`perf stat -e
+/// instructions`, `valgrind --tool=callgrind`): the difference between
+/// two counts' totals over the difference of N is one request's
+/// instructions, which vary far less between runs than its time.
+fn fixed_count(rt: &tokio::runtime::Runtime, app: &axum::Router, spec: &str) {
+    let (what, n) = spec.split_once(':').unwrap_or((spec, "1000"));
+    let n: u64 = n.parse().expect("SERVER_BENCH_LOOP=get:N or create:N");
+    let one = format!("{JOBS}/nightly");
+    for i in 0..n {
+        let (status, len) = match what {
+            "get" => rt.block_on(call(app, "GET", &one, String::new())),
+            "create" => {
+                let body = CRONJOB.replacen("\"nightly\"", &format!("\"loop-{i}\""), 1);
+                rt.block_on(call(app, "POST", JOBS, body))
+            }
+            other => panic!("SERVER_BENCH_LOOP: {other:?} is neither get nor create"),
+        };
+        assert!(status.is_success(), "{what}: {status}");
+        black_box(len);
+    }
 }
 
 fn config() -> Criterion {

@@ -164,6 +164,11 @@ pub const MAX_NESTING_DEPTH: usize = 10_000;
 /// typed decode would skip without looking), in one pass and without
 /// recursion.
 fn too_deep(bytes: &[u8], max: usize) -> Option<u8> {
+    // Each level takes a byte: a shorter text cannot be that deep (and
+    // most bodies are far shorter than 10,000 bytes, so skip the scan).
+    if bytes.len() <= max {
+        return None;
+    }
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
@@ -688,6 +693,9 @@ mod tests {
         let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
         assert_eq!(too_deep(deep(10_000).as_bytes(), 10_000), None);
         assert_eq!(too_deep(deep(10_001).as_bytes(), 10_000), Some(b'['));
+        // At the length bound: the shortest texts that reach the depth.
+        assert_eq!(too_deep("[".repeat(10_000).as_bytes(), 10_000), None);
+        assert_eq!(too_deep("{".repeat(10_001).as_bytes(), 10_000), Some(b'{'));
         let text = format!(r#"{{"a":"{}\"[{{","b":[[1]]}}"#, "[".repeat(20));
         assert_eq!(too_deep(text.as_bytes(), 3), None);
         assert_eq!(too_deep(text.as_bytes(), 2), Some(b'['));

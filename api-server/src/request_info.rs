@@ -5,11 +5,15 @@
 //! namespace, resource, name, subresource), the query, who sent it from
 //! where, and when it was received.
 
-use std::sync::Arc;
+use std::fmt;
+use std::ops::Deref;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use api_core::meta::MicroTime;
+use axum::body::Bytes;
 use axum::http::{Method, Request, header};
+use smallvec::SmallVec;
 
 use crate::authn::User;
 use crate::listen::Peer;
@@ -19,7 +23,7 @@ use crate::params::Query;
 #[derive(Debug)]
 pub(crate) struct RequestInfo {
     /// The path, as sent.
-    pub(crate) path: String,
+    pub(crate) path: PathText,
     /// The path and query, for logs.
     pub(crate) uri: String,
     /// The decoded query.
@@ -39,46 +43,106 @@ pub(crate) struct RequestInfo {
     pub(crate) received: MicroTime,
     /// The same instant, for latencies.
     pub(crate) started: Instant,
+    /// Who sent it, once the authentication filter knows (the filters
+    /// before it, the log and the audit, read it after the response).
+    user: OnceLock<User>,
 }
 
-/// What a resource request's path names.
+/// What a resource request's path names (each a piece of the path's
+/// one buffer).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ResourceInfo {
     /// The API group (`""` for the core group, `/api/v1`).
-    pub(crate) group: String,
+    pub(crate) group: PathText,
     /// The API version.
-    pub(crate) version: String,
+    pub(crate) version: PathText,
     /// The namespace of `/namespaces/{ns}/...` paths (a namespace's own
     /// path included), `""` otherwise.
-    pub(crate) namespace: String,
+    pub(crate) namespace: PathText,
     /// The resource (plural).
-    pub(crate) resource: String,
+    pub(crate) resource: PathText,
     /// The object's name, for requests of one object.
-    pub(crate) name: Option<String>,
+    pub(crate) name: Option<PathText>,
     /// The subresource (`status`, `scale`).
-    pub(crate) subresource: Option<String>,
+    pub(crate) subresource: Option<PathText>,
 }
 
-/// The authenticated user of a request, set by the authentication filter
-/// in the request (for the filters and handlers after it) and in the
-/// response (for the log and audit filters before it).
-#[derive(Clone, Debug)]
-pub(crate) struct Authenticated(pub(crate) Arc<User>);
+/// Text of a request's path: the path is copied once, and its segments
+/// share that buffer (a `RequestInfo` costs one allocation for them, not
+/// one per segment).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub(crate) struct PathText(Bytes);
+
+impl PathText {
+    /// The text.
+    pub(crate) fn as_str(&self) -> &str {
+        // Made from a `&str` and cut only at `/` (ASCII): always UTF-8.
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
+
+    /// `part` (a slice of this text) as a `PathText` sharing its buffer;
+    /// a literal (`""`, `"v1"`) is copied.
+    fn piece(&self, part: &str) -> PathText {
+        let within = self.0.as_ptr_range();
+        let range = part.as_bytes().as_ptr_range();
+        if within.start <= range.start && range.end <= within.end && !part.is_empty() {
+            PathText(self.0.slice_ref(part.as_bytes()))
+        } else {
+            PathText::from(part)
+        }
+    }
+}
+
+impl From<&str> for PathText {
+    fn from(text: &str) -> Self {
+        PathText(Bytes::copy_from_slice(text.as_bytes()))
+    }
+}
+
+impl Deref for PathText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl serde::Serialize for PathText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for PathText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for PathText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A path's segments; no allocation for the eight of the longest
+/// resource path (`apis/{g}/{v}/namespaces/{ns}/{r}/{name}/{sub}`).
+pub(crate) type Segments<'a> = SmallVec<[&'a str; 8]>;
 
 impl RequestInfo {
     /// Parses a request's head.
     pub(crate) fn new<B>(request: &Request<B>) -> Self {
-        let path = request.uri().path().to_string();
+        let path = PathText::from(request.uri().path());
         let query: Query =
             form_urlencoded::parse(request.uri().query().unwrap_or_default().as_bytes())
                 .into_owned()
                 .collect();
-        let resource = resource_info(&segments(&path));
+        let resource = resource_in(&path, &segments(&path));
         let verb = request_verb(request.method(), resource.as_ref(), &query);
         let uri = request
             .uri()
             .path_and_query()
-            .map_or_else(|| path.clone(), |p| p.as_str().to_string());
+            .map_or_else(|| path.to_string(), |p| p.as_str().to_string());
         RequestInfo {
             path,
             uri,
@@ -98,11 +162,22 @@ impl RequestInfo {
                 .unwrap_or_default(),
             received: MicroTime::now(),
             started: Instant::now(),
+            user: OnceLock::new(),
         }
     }
 
+    /// The authenticated user, once authentication has run.
+    pub(crate) fn user(&self) -> Option<&User> {
+        self.user.get()
+    }
+
+    /// Sets the authenticated user; `false` when one was set already.
+    pub(crate) fn authenticated(&self, user: User) -> bool {
+        self.user.set(user).is_ok()
+    }
+
     /// The path's segments.
-    pub(crate) fn parts(&self) -> Vec<&str> {
+    pub(crate) fn parts(&self) -> Segments<'_> {
         segments(&self.path)
     }
 
@@ -114,14 +189,23 @@ impl RequestInfo {
 }
 
 /// A path's segments (`/apis/g/v` is `["apis", "g", "v"]`).
-fn segments(path: &str) -> Vec<&str> {
-    path.trim_matches('/').split('/').collect()
+pub(crate) fn segments(path: &str) -> Segments<'_> {
+    // A one-char array, not `'/'`: for a few short segments its plain
+    // loop beats the `memchr` search of a `char` pattern.
+    path.trim_matches('/').split(['/']).collect()
+}
+
+/// [`resource_in`] of any segments (each copied), for tests.
+#[cfg(test)]
+pub(crate) fn resource_info(segments: &[&str]) -> Option<ResourceInfo> {
+    resource_in(&PathText::default(), segments)
 }
 
 /// What a resource path names, or `None` when it names none:
 /// `/apis/{group}/{version}/...` and `/api/v1/...` followed by
-/// `[namespaces/{ns}/]{resource}[/{name}[/{subresource}]]`.
-pub(crate) fn resource_info(segments: &[&str]) -> Option<ResourceInfo> {
+/// `[namespaces/{ns}/]{resource}[/{name}[/{subresource}]]`. The pieces
+/// are `path`'s own when the segments are slices of it.
+fn resource_in(path: &PathText, segments: &[&str]) -> Option<ResourceInfo> {
     let (group, version, rest) = match segments {
         ["apis", group, version, rest @ ..] => (*group, *version, rest),
         ["api", "v1", rest @ ..] => ("", "v1", rest),
@@ -146,12 +230,12 @@ pub(crate) fn resource_info(segments: &[&str]) -> Option<ResourceInfo> {
         _ => return None,
     };
     Some(ResourceInfo {
-        group: group.to_string(),
-        version: version.to_string(),
-        namespace: namespace.to_string(),
-        resource: resource.to_string(),
-        name: name.map(str::to_string),
-        subresource: subresource.map(str::to_string),
+        group: path.piece(group),
+        version: path.piece(version),
+        namespace: path.piece(namespace),
+        resource: path.piece(resource),
+        name: name.map(|n| path.piece(n)),
+        subresource: subresource.map(|s| path.piece(s)),
     })
 }
 
@@ -248,6 +332,6 @@ mod tests {
         let info = info(Method::GET, "/apis/g/v1/ws?limit=1&x=%2F");
         assert_eq!(info.uri, "/apis/g/v1/ws?limit=1&x=%2F");
         assert_eq!(info.query.get("x").map(String::as_str), Some("/"));
-        assert_eq!(info.parts(), ["apis", "g", "v1", "ws"]);
+        assert_eq!(info.parts().as_slice(), ["apis", "g", "v1", "ws"]);
     }
 }

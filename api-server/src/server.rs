@@ -72,7 +72,7 @@ use crate::rbac::Attributes;
 use crate::rbac::forbidden::forbidden_status;
 use crate::rbac::types::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
 use crate::rbac_store::{RbacState, rbac_kind};
-use crate::request_info::{Authenticated, RequestInfo};
+use crate::request_info::RequestInfo;
 use crate::scale::{self, ScaleChange, ScalePaths};
 use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 mod filters;
@@ -331,13 +331,9 @@ impl ServerBuilder {
             self.kinds.push(namespaces.served());
         }
         let kinds = Arc::new(Kinds::new());
-        let mut by_path = BTreeMap::new();
+        let mut by_path = ByPath::default();
         for kind in &self.kinds {
-            let (g, v, plural) = kind.path();
-            by_path.insert(
-                (g.to_string(), v.to_string(), plural.to_string()),
-                kind.clone(),
-            );
+            by_path.insert(kind.clone());
             kinds.insert(Arc::new(kind.info().clone()));
         }
         ApiServer {
@@ -361,8 +357,33 @@ impl ServerBuilder {
     }
 }
 
+/// The served kinds by group, version and resource (nested, so that a
+/// request's path finds its kind without a key allocated per request).
+#[derive(Default)]
+struct ByPath(Named<Named<Named<Arc<dyn ServedKind>>>>);
+
+/// A map by a name (group, version or resource).
+type Named<T> = BTreeMap<String, T>;
+
+impl ByPath {
+    fn insert(&mut self, kind: Arc<dyn ServedKind>) {
+        let (group, version, plural) = kind.path();
+        let (group, version, plural) = (group.to_string(), version.to_string(), plural.to_string());
+        self.0
+            .entry(group)
+            .or_default()
+            .entry(version)
+            .or_default()
+            .insert(plural, kind);
+    }
+
+    fn get(&self, group: &str, version: &str, resource: &str) -> Option<&Arc<dyn ServedKind>> {
+        self.0.get(group)?.get(version)?.get(resource)
+    }
+}
+
 struct Inner {
-    by_path: BTreeMap<(String, String, String), Arc<dyn ServedKind>>,
+    by_path: ByPath,
     kinds: Arc<Kinds>,
     discovery: Discovery,
     openapi: OpenApiV3,
@@ -489,13 +510,13 @@ pub const UNSECURED: &str = "system:unsecured";
 async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response {
     let inner = inner.as_ref();
     let (parts, body) = request.into_parts();
-    let (Some(info), Some(Authenticated(user))) = (
-        parts.extensions.get::<Arc<RequestInfo>>(),
-        parts.extensions.get::<Authenticated>(),
-    ) else {
+    let Some((info, user)) = parts
+        .extensions
+        .get::<Arc<RequestInfo>>()
+        .and_then(|info| Some((info, info.user()?)))
+    else {
         return status_response(Status::internal_error("a request past no filters"));
     };
-    let user = user.as_ref();
     let query = &info.query;
     // A write negotiates its response before it reads the body, as the
     // apiserver's handlers do: an `Accept` it cannot honour is a 406 and

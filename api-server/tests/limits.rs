@@ -463,3 +463,81 @@ async fn filters_run_in_the_apiservers_order() {
         ]
     );
 }
+
+/// The httplog filter writes one line per request, with the user that
+/// authentication found after it (none for a 401), when a subscriber
+/// takes its lines; without one it is not in the request's way.
+#[tokio::test]
+async fn the_http_log_has_a_line_per_request() {
+    let lines = Shared::default();
+    let writer = lines.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _default = tracing::subscriber::set_default(subscriber);
+    let app = ApiServer::builder()
+        .authenticator(
+            Authenticator::new()
+                .token("root", User::new("root", &["system:masters"]))
+                .token("a", User::new("alice", &[])),
+        )
+        .authorization(api_server::server::AuthorizationMode::Rbac)
+        .resource::<Gizmo>(DefaultStrategy)
+        .build()
+        .router();
+    for (uri, token, code) in [
+        (GIZMOS.to_string(), "root", StatusCode::OK),
+        (
+            format!("{GIZMOS}/x?pretty=1"),
+            "root",
+            StatusCode::NOT_FOUND,
+        ),
+        (GIZMOS.to_string(), "nobody", StatusCode::UNAUTHORIZED),
+        (GIZMOS.to_string(), "a", StatusCode::FORBIDDEN),
+    ] {
+        let response = app
+            .clone()
+            .oneshot(request("GET", &uri, token))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), code, "{uri}");
+    }
+    let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+    let logged: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("api_server::httplog"))
+        .collect();
+    assert_eq!(logged.len(), 4, "{text}");
+    for (line, expected) in logged.iter().zip([
+        [
+            r#"verb="list""#,
+            &format!("uri={GIZMOS} "),
+            r#"user="root""#,
+            "code=200",
+        ],
+        [
+            r#"verb="get""#,
+            &format!("uri={GIZMOS}/x?pretty=1 "),
+            r#"user="root""#,
+            "code=404",
+        ],
+        [
+            r#"verb="list""#,
+            &format!("uri={GIZMOS} "),
+            r#"user="""#,
+            "code=401",
+        ],
+        [
+            r#"verb="list""#,
+            &format!("uri={GIZMOS} "),
+            r#"user="alice""#,
+            "code=403",
+        ],
+    ]) {
+        for field in expected {
+            assert!(line.contains(field), "{field} in {line}");
+        }
+    }
+}

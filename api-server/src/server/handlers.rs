@@ -87,12 +87,10 @@ pub(super) async fn resource_request(
     req: Req<'_>,
     body: Bytes,
 ) -> Response {
-    let key = (
-        target.group.clone(),
-        target.version.clone(),
-        target.resource.clone(),
-    );
-    let Some(kind) = inner.by_path.get(&key) else {
+    let Some(kind) = inner
+        .by_path
+        .get(&target.group, &target.version, &target.resource)
+    else {
         return status_response(not_found_path());
     };
     let kind = kind.as_ref();
