@@ -15,6 +15,7 @@ pub mod authn;
 #[cfg(feature = "k8s-openapi")]
 pub mod builtin;
 pub mod discovery;
+pub mod gc;
 pub mod jsonpath;
 pub mod kubeconfig;
 pub mod limits;

@@ -45,8 +45,10 @@ pub const HANDSHAKE_TIMEOUT: Duration = HEADER_READ_TIMEOUT;
 pub const MAX_HEADER_BYTES: usize = 1 << 20;
 
 impl ApiServer {
-    /// Serves plain HTTP on `listener` until the future is dropped.
+    /// Serves plain HTTP on `listener` until the future is dropped (with
+    /// the garbage collector, when the server has one).
     pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
+        let _collector = self.start_garbage_collector();
         let router = self.router();
         let timeout = self.client_timeout();
         loop {
@@ -65,6 +67,7 @@ impl ApiServer {
     /// future is dropped. A client whose handshake fails or stalls is
     /// dropped alone; the server goes on.
     pub async fn serve_tls(self, listener: TcpListener, tls: &ServerTls) -> std::io::Result<()> {
+        let _collector = self.start_garbage_collector();
         let acceptor = tls.acceptor();
         let router = self.router();
         let timeout = self.client_timeout();

@@ -9,6 +9,7 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use api_core::Status;
 use api_core::crd::{
@@ -265,6 +266,15 @@ pub trait ServedKind: Send + Sync {
         namespace: &'a str,
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<JsonWatch, Status>>;
+    /// Tells the kind that a garbage collector runs: its deletes then
+    /// record the propagation policy as the `orphan` and
+    /// `foregroundDeletion` finalizers for the collector to act on
+    /// ([`Registry::with_garbage_collection`]). The server calls it when
+    /// it is built, before any request; a kind without finalizers for
+    /// the collector ignores it.
+    fn set_garbage_collection(&self, on: bool) {
+        let _ = on;
+    }
 }
 
 /// How a body becomes a `K` for a registry: decoded with the request's
@@ -362,6 +372,9 @@ pub struct RegistryKind<K: Served> {
     decode: DecodeBody<K>,
     admission: Option<AdmissionFor<K>>,
     on_delete: Option<Arc<dyn OnDelete>>,
+    /// Whether a garbage collector runs (deletes then record the
+    /// propagation policy as finalizers), set when the server is built.
+    garbage_collection: AtomicBool,
 }
 
 impl<K: Served + CustomResourceExt> RegistryKind<K> {
@@ -373,6 +386,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             decode: decode_body::<K>,
             admission: None,
             on_delete: None,
+            garbage_collection: AtomicBool::new(false),
         }
     }
 
@@ -388,6 +402,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             decode: decode_body::<K>,
             admission: None,
             on_delete: None,
+            garbage_collection: AtomicBool::new(false),
         }
     }
 }
@@ -404,6 +419,7 @@ impl RegistryKind<DynamicObject> {
             decode: Registry::<DynamicObject>::decode,
             admission: None,
             on_delete: None,
+            garbage_collection: AtomicBool::new(false),
         }
     }
 
@@ -653,11 +669,14 @@ impl<K: Served> ServedKind for RegistryKind<K> {
             if let Some(on_delete) = &self.on_delete {
                 on_delete.before(namespace, name, dry_run).await?;
             }
-            let registry = if dry_run {
+            let mut registry = if dry_run {
                 self.registry.dry_run()
             } else {
                 Registry::clone_view(&self.registry)
             };
+            if self.garbage_collection.load(Ordering::Relaxed) {
+                registry = registry.with_garbage_collection();
+            }
             let deleted = registry.delete(namespace, name, options).await?;
             let mut object = to_json(&deleted.object)?;
             if let Some(on_delete) = &self.on_delete {
@@ -693,5 +712,9 @@ impl<K: Served> ServedKind for RegistryKind<K> {
             });
             Ok(JsonWatch::new(events, progress))
         })
+    }
+
+    fn set_garbage_collection(&self, on: bool) {
+        self.garbage_collection.store(on, Ordering::Relaxed);
     }
 }

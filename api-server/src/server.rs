@@ -108,6 +108,7 @@ pub struct ServerBuilder {
     client_timeout: Duration,
     audit: Option<AuditLog>,
     rbac: bool,
+    garbage_collector: bool,
 }
 
 /// How requests are authorized (`--authorization-mode`).
@@ -290,6 +291,17 @@ impl ServerBuilder {
         self
     }
 
+    /// Runs a garbage collector ([`crate::gc`]) beside the server: owners'
+    /// deletes take their dependents along (`propagationPolicy`
+    /// `Background`, `Foreground`, `Orphan`), as kube-controller-manager's
+    /// collector does on a cluster. [`ApiServer::serve`] and
+    /// [`ApiServer::serve_tls`] start it; in process,
+    /// [`ApiServer::start_garbage_collector`].
+    pub fn garbage_collector(mut self) -> Self {
+        self.garbage_collector = true;
+        self
+    }
+
     /// The server.
     pub fn build(mut self) -> ApiServer {
         let rbac = self.rbac.then(|| RbacState::new(self.storage.clone()));
@@ -335,9 +347,11 @@ impl ServerBuilder {
         for kind in &self.kinds {
             by_path.insert(kind.clone());
             kinds.insert(Arc::new(kind.info().clone()));
+            kind.set_garbage_collection(self.garbage_collector);
         }
         ApiServer {
             inner: Arc::new(Inner {
+                served: self.garbage_collector.then_some(self.kinds),
                 by_path,
                 kinds,
                 discovery,
@@ -383,6 +397,8 @@ impl ByPath {
 }
 
 struct Inner {
+    /// Every served kind, when a garbage collector is to run over them.
+    served: Option<Vec<Arc<dyn ServedKind>>>,
     by_path: ByPath,
     kinds: Arc<Kinds>,
     discovery: Discovery,
@@ -421,6 +437,7 @@ impl ApiServer {
             client_timeout: crate::listen::HEADER_READ_TIMEOUT,
             audit: None,
             rbac: false,
+            garbage_collector: false,
         }
     }
 
@@ -435,6 +452,14 @@ impl ApiServer {
     /// [`ServerBuilder::client_timeout`]).
     pub(crate) fn client_timeout(&self) -> Duration {
         self.inner.client_timeout
+    }
+
+    /// Starts the garbage collector over the served kinds when the server
+    /// was built with one ([`ServerBuilder::garbage_collector`]); it runs
+    /// until the returned value is dropped. Call it in a Tokio runtime.
+    pub fn start_garbage_collector(&self) -> Option<crate::gc::GarbageCollector> {
+        let kinds = self.inner.served.clone()?;
+        Some(crate::gc::GarbageCollector::start(kinds))
     }
 
     /// The server as an axum `Router` (a tower `Service`).
