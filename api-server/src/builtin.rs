@@ -284,3 +284,140 @@ pub fn validate_config_map(new: &ConfigMap, old: Option<&ConfigMap>) -> ErrorLis
     }
     errors
 }
+
+/// No rules beyond the schema's (the kinds whose `Validate<Kind>` is not
+/// translated yet).
+fn schema_only<T>(_: &T, _: Option<&T>) -> ErrorList {
+    ErrorList::new()
+}
+
+/// Which built-in kinds a server serves (`--builtin-kinds`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum BuiltinKinds {
+    /// Every kind of [`KINDS`] (the default of the example server).
+    #[default]
+    All,
+    /// None.
+    None,
+    /// The kinds of these resources (plurals, as `kubectl get` takes
+    /// them: `deployments`, `configmaps`; `events` is both groups' Event).
+    Only(Vec<String>),
+}
+
+impl std::str::FromStr for BuiltinKinds {
+    type Err = String;
+
+    /// `all`, `none`, or `PLURAL,...` (every plural one of [`KINDS`]).
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "all" => Ok(BuiltinKinds::All),
+            "none" => Ok(BuiltinKinds::None),
+            list => {
+                let plurals: Vec<String> = list.split(',').map(|p| p.trim().to_string()).collect();
+                let known: Vec<&str> = KINDS.iter().map(|k| k.plural).collect();
+                match plurals.iter().find(|p| !known.contains(&p.as_str())) {
+                    Some(unknown) => Err(format!(
+                        "--builtin-kinds: {unknown:?} is not a built-in resource served here \
+                         (all, none, or some of: {})",
+                        known.join(", ")
+                    )),
+                    None => Ok(BuiltinKinds::Only(plurals)),
+                }
+            }
+        }
+    }
+}
+
+impl BuiltinKinds {
+    /// Whether the kind of `plural` is served.
+    pub fn serves(&self, plural: &str) -> bool {
+        match self {
+            BuiltinKinds::All => true,
+            BuiltinKinds::None => false,
+            BuiltinKinds::Only(plurals) => plurals.iter().any(|p| p == plural),
+        }
+    }
+}
+
+/// One built-in kind this server can serve.
+pub struct Builtin {
+    /// Its API group (`""`: core).
+    pub group: &'static str,
+    /// Its version.
+    pub version: &'static str,
+    /// Its resource (plural).
+    pub plural: &'static str,
+    /// Serves it over a storage.
+    pub serve: fn(Arc<dyn Storage>) -> RegistryKind<DynamicObject>,
+}
+
+macro_rules! builtins {
+    ($($ty:ty => $rules:expr),* $(,)?) => {
+        /// The built-in kinds served from k8s-openapi's types: the GA kinds
+        /// of the core, apps, batch, coordination, events, networking,
+        /// policy, discovery, autoscaling, storage, scheduling and
+        /// certificates groups that controllers create, own and watch
+        /// (Namespace is served by [`ServerBuilder::with_namespaces`](crate::ServerBuilder::with_namespaces),
+        /// the RBAC kinds with RBAC). Storage semantics only: no
+        /// scheduler, kubelet or workload controller runs.
+        pub const KINDS: &[Builtin] = &[$(Builtin {
+            group: <$ty as k8s_openapi::Resource>::GROUP,
+            version: <$ty as k8s_openapi::Resource>::VERSION,
+            plural: <$ty as k8s_openapi::Resource>::URL_PATH_SEGMENT,
+            serve: |storage| builtin_kind::<$ty>(storage, $rules),
+        }),*];
+    };
+}
+
+use k8s_openapi::api::{
+    apps, autoscaling, batch, certificates, coordination, core, discovery, events, networking,
+    policy, scheduling, storage,
+};
+
+builtins! {
+    ConfigMap => validate_config_map,
+    core::v1::Endpoints => schema_only,
+    core::v1::Event => schema_only,
+    core::v1::LimitRange => schema_only,
+    core::v1::Node => schema_only,
+    core::v1::PersistentVolume => schema_only,
+    core::v1::PersistentVolumeClaim => schema_only,
+    core::v1::Pod => schema_only,
+    core::v1::PodTemplate => schema_only,
+    core::v1::ReplicationController => schema_only,
+    core::v1::ResourceQuota => schema_only,
+    core::v1::Secret => schema_only,
+    core::v1::Service => schema_only,
+    core::v1::ServiceAccount => schema_only,
+    apps::v1::ControllerRevision => schema_only,
+    apps::v1::DaemonSet => schema_only,
+    apps::v1::Deployment => schema_only,
+    apps::v1::ReplicaSet => schema_only,
+    apps::v1::StatefulSet => schema_only,
+    batch::v1::CronJob => schema_only,
+    batch::v1::Job => schema_only,
+    coordination::v1::Lease => schema_only,
+    events::v1::Event => schema_only,
+    networking::v1::Ingress => schema_only,
+    networking::v1::IngressClass => schema_only,
+    networking::v1::NetworkPolicy => schema_only,
+    policy::v1::PodDisruptionBudget => schema_only,
+    discovery::v1::EndpointSlice => schema_only,
+    autoscaling::v2::HorizontalPodAutoscaler => schema_only,
+    storage::v1::CSIDriver => schema_only,
+    storage::v1::CSINode => schema_only,
+    storage::v1::CSIStorageCapacity => schema_only,
+    storage::v1::StorageClass => schema_only,
+    storage::v1::VolumeAttachment => schema_only,
+    scheduling::v1::PriorityClass => schema_only,
+    certificates::v1::CertificateSigningRequest => schema_only,
+}
+
+/// The built-in kinds `which` selects, over `storage`.
+pub fn kinds(which: &BuiltinKinds, storage: &Arc<dyn Storage>) -> Vec<RegistryKind<DynamicObject>> {
+    KINDS
+        .iter()
+        .filter(|k| which.serves(k.plural))
+        .map(|k| (k.serve)(storage.clone()))
+        .collect()
+}

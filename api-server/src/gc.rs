@@ -435,7 +435,7 @@ impl Collector {
                 })
             });
             if circle {
-                self.edit(uid, &node, |meta| unblock(meta)).await?;
+                self.edit(uid, &node, unblock).await?;
             }
             PropagationPolicy::Foreground
         } else if node.finalizers.iter().any(|f| f == FINALIZER_ORPHAN) {

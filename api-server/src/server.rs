@@ -291,6 +291,17 @@ impl ServerBuilder {
         self
     }
 
+    /// Serves Kubernetes' built-in kinds `which` selects
+    /// ([`crate::builtin::KINDS`]: Deployment, ConfigMap, Pod, ...) from
+    /// k8s-openapi's types, over the builder's storage.
+    #[cfg(feature = "k8s-openapi")]
+    pub fn builtin_kinds(mut self, which: &crate::builtin::BuiltinKinds) -> Self {
+        for kind in crate::builtin::kinds(which, &self.storage) {
+            self.kinds.push(Arc::new(kind));
+        }
+        self
+    }
+
     /// Runs a garbage collector ([`crate::gc`]) beside the server: owners'
     /// deletes take their dependents along (`propagationPolicy`
     /// `Background`, `Foreground`, `Orphan`), as kube-controller-manager's

@@ -24,6 +24,8 @@
 //! `--authorization-mode AlwaysAllow|RBAC` (default AlwaysAllow; with
 //! RBAC the `rbac.authorization.k8s.io/v1` kinds are served and enforced,
 //! `system:masters` — the kubeconfig's admin — may do everything).
+//! A garbage collector runs beside the server (deleting an owner deletes
+//! its dependents as `propagationPolicy` says, as kube-controller-manager's).
 //! `--storage` arrives with its issue; until then, as any unknown flag, it
 //! stops the start with an error naming it.
 
@@ -164,6 +166,7 @@ fn server(
         .max_request_bytes(max_request_bytes)
         .authenticator(authenticator)
         .with_namespaces()
+        .garbage_collector()
         .resource::<memcached::Memcached>(DefaultStrategy)
         .resource::<cronjob::CronJob>(DefaultStrategy)
         .resource::<tenant::Tenant>(DefaultStrategy)

@@ -1,0 +1,174 @@
+//! Kubernetes' built-in kinds in the test environment, through kube-rs
+//! with k8s-openapi's types: every kind of `api_server::builtin::KINDS`
+//! is discoverable and takes a create, a get, a list and a delete; a
+//! Deployment owned by a ConfigMap is collected when the ConfigMap goes.
+
+use std::time::{Duration, Instant};
+
+use api_envtest::{BuiltinKinds, TestEnv};
+use k8s_openapi::api::apps::v1::{Deployment, DeploymentSpec};
+use k8s_openapi::api::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec, Secret};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, ObjectMeta, OwnerReference};
+use kube::api::{Api, DeleteParams, ListParams, PostParams};
+use kube::discovery::Discovery;
+
+fn deployment(name: &str, replicas: i32, owner: Option<OwnerReference>) -> Deployment {
+    let labels: std::collections::BTreeMap<String, String> =
+        [("app".to_string(), name.to_string())].into();
+    Deployment {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            owner_references: owner.map(|o| vec![o]),
+            ..ObjectMeta::default()
+        },
+        spec: Some(DeploymentSpec {
+            replicas: Some(replicas),
+            selector: LabelSelector {
+                match_labels: Some(labels.clone()),
+                ..LabelSelector::default()
+            },
+            template: PodTemplateSpec {
+                metadata: Some(ObjectMeta {
+                    labels: Some(labels),
+                    ..ObjectMeta::default()
+                }),
+                spec: Some(PodSpec {
+                    containers: vec![Container {
+                        name: "memcached".into(),
+                        image: Some("memcached:1.6".into()),
+                        ..Container::default()
+                    }],
+                    ..PodSpec::default()
+                }),
+            },
+            ..DeploymentSpec::default()
+        }),
+        ..Deployment::default()
+    }
+}
+
+#[tokio::test]
+async fn every_builtin_kind_is_discovered_and_served() {
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::All)
+        .start()
+        .await;
+    let discovery = Discovery::new(env.client()).run().await.unwrap();
+    let mut served = Vec::new();
+    for group in discovery.groups() {
+        for (resource, _) in group.recommended_resources() {
+            served.push((resource.group.clone(), resource.plural.clone()));
+        }
+    }
+    for kind in api_server::builtin::KINDS {
+        assert!(
+            served.contains(&(kind.group.to_string(), kind.plural.to_string())),
+            "{}/{} not discovered in {served:?}",
+            kind.group,
+            kind.plural
+        );
+    }
+    // A Deployment, a ConfigMap and a Secret as a controller writes them.
+    let deployments: Api<Deployment> = Api::default_namespaced(env.client());
+    let created = deployments
+        .create(&PostParams::default(), &deployment("web", 2, None))
+        .await
+        .unwrap();
+    assert_eq!(created.spec.as_ref().unwrap().replicas, Some(2));
+    assert_eq!(created.metadata.generation, Some(1));
+    let got = deployments.get("web").await.unwrap();
+    assert_eq!(got.metadata.uid, created.metadata.uid);
+    let secrets: Api<Secret> = Api::default_namespaced(env.client());
+    let secret = Secret {
+        metadata: ObjectMeta {
+            name: Some("token".into()),
+            ..ObjectMeta::default()
+        },
+        string_data: Some([("a".to_string(), "b".to_string())].into()),
+        ..Secret::default()
+    };
+    secrets
+        .create(&PostParams::default(), &secret)
+        .await
+        .unwrap();
+    assert_eq!(
+        secrets
+            .list(&ListParams::default())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        1
+    );
+}
+
+/// The garbage collector takes an owned Deployment along with its owner
+/// (a ConfigMap here: any kind may own any other).
+#[tokio::test]
+async fn an_owned_deployment_goes_with_its_owner() {
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec![
+            "configmaps".into(),
+            "deployments".into(),
+        ]))
+        .start()
+        .await;
+    let config_maps: Api<ConfigMap> = Api::default_namespaced(env.client());
+    let owner = config_maps
+        .create(
+            &PostParams::default(),
+            &ConfigMap {
+                metadata: ObjectMeta {
+                    name: Some("owner".into()),
+                    ..ObjectMeta::default()
+                },
+                ..ConfigMap::default()
+            },
+        )
+        .await
+        .unwrap();
+    let reference = OwnerReference {
+        api_version: "v1".into(),
+        kind: "ConfigMap".into(),
+        name: "owner".into(),
+        uid: owner.metadata.uid.clone().unwrap(),
+        controller: Some(true),
+        block_owner_deletion: Some(true),
+    };
+    let deployments: Api<Deployment> = Api::default_namespaced(env.client());
+    deployments
+        .create(
+            &PostParams::default(),
+            &deployment("owned", 1, Some(reference)),
+        )
+        .await
+        .unwrap();
+    config_maps
+        .delete("owner", &DeleteParams::foreground())
+        .await
+        .unwrap();
+    let start = Instant::now();
+    while deployments.get_opt("owned").await.unwrap().is_some()
+        || config_maps.get_opt("owner").await.unwrap().is_some()
+    {
+        assert!(start.elapsed() < Duration::from_secs(5), "not collected");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Start-up, with every built-in kind and without: printed, for
+/// BENCHMARKS.md (measured there, not asserted here).
+#[tokio::test]
+async fn start_up_with_and_without_builtin_kinds() {
+    for which in [BuiltinKinds::None, BuiltinKinds::All] {
+        let start = Instant::now();
+        let env = TestEnv::builder()
+            .builtin_kinds(which.clone())
+            .start()
+            .await;
+        let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(env.client());
+        let listed = namespaces.list(&ListParams::default()).await.unwrap();
+        assert!(listed.items.len() >= 4, "the system namespaces");
+        println!("start to first list, {which:?}: {:?}", start.elapsed());
+    }
+}
