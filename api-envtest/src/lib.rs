@@ -36,11 +36,24 @@
 //! dependents, by `propagationPolicy`, which Go's envtest cannot do); it
 //! stops when the last clone of the `TestEnv` is dropped.
 
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
 use api_core::registry::{DefaultStrategy, Served, Strategy};
 use api_core::resource::CustomResourceExt;
 use api_server::ApiServer;
 pub use api_server::builtin::BuiltinKinds;
 use api_server::server::ServerBuilder;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// How long [`TestEnv::wait_for`] waits: ten seconds, far more than an
+/// in-process reconcile takes, so that only a condition that never comes
+/// true fails.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+
+/// How often a wait reads the object again.
+const POLL: Duration = Duration::from_millis(5);
 
 /// A running in-process API server and a kube client bound to it.
 #[derive(Clone)]
@@ -69,6 +82,63 @@ impl TestEnv {
     /// share the connection.
     pub fn client(&self) -> kube::Client {
         self.client.clone()
+    }
+
+    /// Waits until `done` holds of the object `name` that `api` reads
+    /// (`None`: it does not exist), for at most [`DEFAULT_WAIT`]; the
+    /// object as it was then. Panics when the time is up, with a message
+    /// that names the object and shows its last state (a test's failure
+    /// message).
+    pub async fn wait_for<K>(
+        &self,
+        api: &kube::Api<K>,
+        name: &str,
+        done: impl Fn(Option<&K>) -> bool,
+    ) -> Option<K>
+    where
+        K: kube::Resource<DynamicType = ()> + Clone + DeserializeOwned + Serialize + Debug,
+    {
+        self.wait_for_within(api, name, DEFAULT_WAIT, done).await
+    }
+
+    /// [`TestEnv::wait_for`] with another time limit.
+    pub async fn wait_for_within<K>(
+        &self,
+        api: &kube::Api<K>,
+        name: &str,
+        limit: Duration,
+        done: impl Fn(Option<&K>) -> bool,
+    ) -> Option<K>
+    where
+        K: kube::Resource<DynamicType = ()> + Clone + DeserializeOwned + Serialize + Debug,
+    {
+        let start = Instant::now();
+        loop {
+            let state = match api.get_opt(name).await {
+                Ok(state) => state,
+                Err(e) => panic!("{} {name}: cannot read it: {e}", K::kind(&())),
+            };
+            if done(state.as_ref()) {
+                return state;
+            }
+            if start.elapsed() >= limit {
+                let namespace = state
+                    .as_ref()
+                    .and_then(|o| o.meta().namespace.clone())
+                    .map_or_else(String::new, |ns| format!("{ns}/"));
+                let last = match &state {
+                    Some(object) => serde_json::to_string_pretty(object)
+                        .unwrap_or_else(|_| format!("{object:?}")),
+                    None => "absent".to_string(),
+                };
+                panic!(
+                    "{} {namespace}{name}: the condition did not hold within {limit:?}; \
+                     its last state: {last}",
+                    K::kind(&())
+                );
+            }
+            tokio::time::sleep(POLL).await;
+        }
     }
 
     /// The server, for its table of kinds or its router.

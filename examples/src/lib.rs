@@ -3,6 +3,8 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "controller")]
+pub mod controller;
 pub mod cronjob;
 pub mod crontab;
 pub mod memcached;

@@ -24,6 +24,9 @@
 //! `--authorization-mode AlwaysAllow|RBAC` (default AlwaysAllow; with
 //! RBAC the `rbac.authorization.k8s.io/v1` kinds are served and enforced,
 //! `system:masters` — the kubeconfig's admin — may do everything).
+//! `--builtin-kinds all|none|PLURAL,...` (default `all`): Kubernetes'
+//! built-in kinds served from k8s-openapi's types
+//! (`api_server::builtin::KINDS`: Deployment, ConfigMap, Pod, ...).
 //! A garbage collector runs beside the server (deleting an owner deletes
 //! its dependents as `propagationPolicy` says, as kube-controller-manager's).
 //! `--storage` arrives with its issue; until then, as any unknown flag, it
@@ -38,6 +41,7 @@ use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
 use api_server::audit::AuditLog;
 use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
+use api_server::builtin::BuiltinKinds;
 use api_server::kubeconfig::{Kubeconfig, generate_token, server_url};
 use api_server::server::AuthorizationMode;
 use api_server::server::DEFAULT_MAX_REQUEST_BYTES;
@@ -56,11 +60,12 @@ struct Flags {
     anonymous_auth: bool,
     audit_log_path: Option<PathBuf>,
     authorization: AuthorizationMode,
+    builtin_kinds: BuiltinKinds,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC]";
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC] [--builtin-kinds all|none|PLURAL,...]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -74,6 +79,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         anonymous_auth: false,
         audit_log_path: None,
         authorization: AuthorizationMode::AlwaysAllow,
+        builtin_kinds: BuiltinKinds::All,
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -130,6 +136,9 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
                     }
                 };
             }
+            "--builtin-kinds" => {
+                flags.builtin_kinds = value("--builtin-kinds")?.parse()?;
+            }
             "--audit-log-path" => {
                 flags.audit_log_path = Some(PathBuf::from(value("--audit-log-path")?));
             }
@@ -156,6 +165,7 @@ fn server(
     authenticator: Authenticator,
     audit: Option<AuditLog>,
     authorization: AuthorizationMode,
+    builtin_kinds: &BuiltinKinds,
 ) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
     let mut builder = ApiServer::builder().authorization(authorization);
@@ -167,6 +177,7 @@ fn server(
         .authenticator(authenticator)
         .with_namespaces()
         .garbage_collector()
+        .builtin_kinds(builtin_kinds)
         .resource::<memcached::Memcached>(DefaultStrategy)
         .resource::<cronjob::CronJob>(DefaultStrategy)
         .resource::<tenant::Tenant>(DefaultStrategy)
@@ -225,6 +236,7 @@ async fn run(flags: Flags) -> Result<(), String> {
         authenticator,
         audit,
         flags.authorization,
+        &flags.builtin_kinds,
     )
     .map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
@@ -298,10 +310,34 @@ mod tests {
                 .contains("needs a value")
         );
         assert!(parse(&["--listen", "nope"]).is_err());
+        assert_eq!(parse(&[]).unwrap().builtin_kinds, BuiltinKinds::All);
+        assert_eq!(
+            parse(&["--builtin-kinds=deployments,configmaps"])
+                .unwrap()
+                .builtin_kinds,
+            BuiltinKinds::Only(vec!["deployments".into(), "configmaps".into()])
+        );
+        assert_eq!(
+            parse(&["--builtin-kinds", "none"]).unwrap().builtin_kinds,
+            BuiltinKinds::None
+        );
+        let unknown = parse(&["--builtin-kinds", "deployment"]).err().unwrap();
+        assert!(
+            unknown.contains("\"deployment\" is not a built-in resource"),
+            "{unknown}"
+        );
     }
 
     #[test]
     fn the_example_apis_are_served() {
-        assert!(server(1024, Authenticator::new(), None, AuthorizationMode::Rbac).is_ok());
+        let kinds = BuiltinKinds::Only(vec!["deployments".into()]);
+        let server = server(
+            1024,
+            Authenticator::new(),
+            None,
+            AuthorizationMode::Rbac,
+            &kinds,
+        );
+        assert!(server.is_ok());
     }
 }
