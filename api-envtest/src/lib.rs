@@ -37,7 +37,12 @@
 //! stops when the last clone of the `TestEnv` is dropped.
 
 use std::fmt::Debug;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use api_server::kubeconfig::{Kubeconfig, server_url};
+use api_server::tls::TlsOptions;
 
 use api_core::registry::{DefaultStrategy, Served, Strategy};
 use api_core::resource::CustomResourceExt;
@@ -60,13 +65,37 @@ const POLL: Duration = Duration::from_millis(5);
 pub struct TestEnv {
     server: ApiServer,
     client: kube::Client,
-    _collector: Option<std::sync::Arc<api_server::gc::GarbageCollector>>,
+    network: Option<Arc<Network>>,
+    _running: Arc<Running>,
+}
+
+/// What runs beside the server while a [`TestEnv`] lives: the garbage
+/// collector, and the TCP listener's task in TCP mode.
+struct Running {
+    _collector: Option<api_server::gc::GarbageCollector>,
+    listener: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(task) = &self.listener {
+            task.abort();
+        }
+    }
+}
+
+/// The server on a loopback port, in TCP mode.
+struct Network {
+    url: String,
+    kubeconfig: PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 /// Builds a [`TestEnv`]: the kinds to serve.
 pub struct TestEnvBuilder {
     server: ServerBuilder,
     builtin: BuiltinKinds,
+    tcp: bool,
 }
 
 impl TestEnv {
@@ -75,6 +104,7 @@ impl TestEnv {
         TestEnvBuilder {
             server: ApiServer::builder().with_namespaces().garbage_collector(),
             builtin: BuiltinKinds::None,
+            tcp: false,
         }
     }
 
@@ -141,6 +171,20 @@ impl TestEnv {
         }
     }
 
+    /// In TCP mode ([`TestEnvBuilder::tcp`]): the server's URL
+    /// (`https://127.0.0.1:PORT`).
+    pub fn url(&self) -> Option<&str> {
+        self.network.as_ref().map(|n| n.url.as_str())
+    }
+
+    /// In TCP mode: a kubeconfig for the server (its URL and CA), for
+    /// kubectl or a controller binary under test
+    /// (`KUBECONFIG=... cargo run --bin my-controller`); removed with the
+    /// environment.
+    pub fn kubeconfig(&self) -> Option<&Path> {
+        self.network.as_ref().map(|n| n.kubeconfig.as_path())
+    }
+
     /// The server, for its table of kinds or its router.
     pub fn server(&self) -> &ApiServer {
         &self.server
@@ -160,6 +204,17 @@ impl TestEnvBuilder {
         strategy: impl Strategy<K> + 'static,
     ) -> Self {
         self.server = self.server.resource::<K>(strategy);
+        self
+    }
+
+    /// Serves over TCP too: HTTPS on a free loopback port with a CA of its
+    /// own, and a kubeconfig for it ([`TestEnv::url`],
+    /// [`TestEnv::kubeconfig`]), for tools that need a URL (kubectl, a
+    /// controller binary). The in-process client is unchanged. Requests
+    /// are not authenticated (every one is `system:unsecured` in
+    /// `system:masters`); the kubeconfig's token is ignored.
+    pub fn tcp(mut self) -> Self {
+        self.tcp = true;
         self
     }
 
@@ -185,13 +240,56 @@ impl TestEnvBuilder {
     /// `enable_all`): the client runs a task of its own and the server
     /// bounds requests in time.
     pub async fn start(self) -> TestEnv {
+        self.try_start().await.expect("the test environment starts")
+    }
+
+    /// [`TestEnvBuilder::start`], with the reason when it cannot start
+    /// (in TCP mode: no loopback port, no certificate, no kubeconfig).
+    pub async fn try_start(self) -> std::io::Result<TestEnv> {
         let server = self.server.builtin_kinds(&self.builtin).build();
         let client = kube::Client::new(server.router(), "default");
-        let collector = server.start_garbage_collector().map(std::sync::Arc::new);
-        TestEnv {
+        let collector = server.start_garbage_collector();
+        let (network, listener) = if self.tcp {
+            let (network, task) = listen(&server).await?;
+            (Some(Arc::new(network)), Some(task))
+        } else {
+            (None, None)
+        };
+        Ok(TestEnv {
             server,
             client,
-            _collector: collector,
-        }
+            network,
+            _running: Arc::new(Running {
+                _collector: collector,
+                listener,
+            }),
+        })
     }
+}
+
+/// Serves `server` over HTTPS on a free loopback port and writes its
+/// kubeconfig.
+async fn listen(server: &ApiServer) -> std::io::Result<(Network, tokio::task::JoinHandle<()>)> {
+    let other = |e: &dyn std::fmt::Display| std::io::Error::other(e.to_string());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let options = TlsOptions::default();
+    let tls = options.build().map_err(|e| other(&e))?;
+    let url = server_url(addr, true);
+    let dir = tempfile::tempdir()?;
+    let kubeconfig = dir.path().join("kubeconfig.yaml");
+    let ca = tls.ca_cert_pem().map(str::to_string);
+    Kubeconfig::with_token(url.clone(), ca, "envtest".into()).write(&kubeconfig)?;
+    let server = server.clone();
+    let task = tokio::spawn(async move {
+        let _ = server.serve_tls(listener, &tls).await;
+    });
+    Ok((
+        Network {
+            url,
+            kubeconfig,
+            _dir: dir,
+        },
+        task,
+    ))
 }
