@@ -43,6 +43,7 @@ use std::time::{Duration, Instant};
 
 use api_server::kubeconfig::{Kubeconfig, server_url};
 use api_server::tls::TlsOptions;
+use k8s_openapi::api::events::v1 as events;
 
 use api_core::registry::{DefaultStrategy, Served, Strategy};
 use api_core::resource::CustomResourceExt;
@@ -164,6 +165,76 @@ impl TestEnv {
                 panic!(
                     "{} {namespace}{name}: the condition did not hold within {limit:?}; \
                      its last state: {last}",
+                    K::kind(&())
+                );
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Waits until an `events.k8s.io/v1` Event about `object` with
+    /// `reason` exists (what kube-runtime's `Recorder` writes), for at most
+    /// [`DEFAULT_WAIT`]; the Event. Panics when the time is up, listing
+    /// the Events about the object that do exist, and when Events are not
+    /// served (add `"events"` to [`TestEnvBuilder::builtin_kinds`]).
+    pub async fn wait_for_event<K>(&self, object: &K, reason: &str) -> events::Event
+    where
+        K: kube::Resource<DynamicType = ()>,
+    {
+        self.wait_for_event_within(object, reason, DEFAULT_WAIT)
+            .await
+    }
+
+    /// [`TestEnv::wait_for_event`] with another time limit.
+    pub async fn wait_for_event_within<K>(
+        &self,
+        object: &K,
+        reason: &str,
+        limit: Duration,
+    ) -> events::Event
+    where
+        K: kube::Resource<DynamicType = ()>,
+    {
+        let meta = object.meta();
+        let namespace = meta.namespace.clone().unwrap_or_default();
+        let uid = meta.uid.clone();
+        let name = meta.name.clone().unwrap_or_default();
+        let api: kube::Api<events::Event> = kube::Api::namespaced(self.client(), &namespace);
+        let start = Instant::now();
+        loop {
+            let listed = match api.list(&kube::api::ListParams::default()).await {
+                Ok(listed) => listed.items,
+                Err(kube::Error::Api(status)) if status.code == 404 => panic!(
+                    "Events are not served: add \"events\" to the test environment's \
+                     builtin_kinds"
+                ),
+                Err(e) => panic!("cannot list Events: {e}"),
+            };
+            let about: Vec<events::Event> = listed
+                .into_iter()
+                .filter(|e| {
+                    e.regarding
+                        .as_ref()
+                        .is_some_and(|r| r.uid == uid && r.name.as_deref() == Some(name.as_str()))
+                })
+                .collect();
+            if let Some(found) = about.iter().find(|e| e.reason.as_deref() == Some(reason)) {
+                return found.clone();
+            }
+            if start.elapsed() >= limit {
+                let seen: Vec<String> = about
+                    .iter()
+                    .map(|e| {
+                        format!(
+                            "{} ({})",
+                            e.reason.as_deref().unwrap_or("no reason"),
+                            e.note.as_deref().unwrap_or("")
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "{} {namespace}/{name}: no Event with reason {reason:?} within {limit:?}; \
+                     the Events about it: {seen:?}",
                     K::kind(&())
                 );
             }

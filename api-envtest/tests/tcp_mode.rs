@@ -11,7 +11,11 @@ use kube::config::{KubeConfigOptions, Kubeconfig};
 
 #[tokio::test]
 async fn a_kubeconfig_reaches_the_same_server_over_tls() {
-    let env = TestEnv::builder().resource::<Memcached>().tcp().start().await;
+    let env = TestEnv::builder()
+        .resource::<Memcached>()
+        .tcp()
+        .start()
+        .await;
     let url = env.url().expect("TCP mode has a URL");
     assert!(url.starts_with("https://127.0.0.1:"), "{url}");
     let path = env.kubeconfig().expect("and a kubeconfig").to_path_buf();
