@@ -291,9 +291,10 @@ impl TestEnvBuilder {
 
     /// Which of Kubernetes' built-in kinds are served (of
     /// [`api_server::builtin::KINDS`]: Deployment, ConfigMap, Pod, ...;
-    /// default none). Each kind's schema is compiled when the server is
-    /// built, so name the ones a test needs: all of them cost about 1.5 s
-    /// in a debug build, one a few tens of milliseconds.
+    /// default none). A kind's schema is compiled the first time a
+    /// process serves it (a few tens of milliseconds each in a debug
+    /// build, 0.3 s for all of them) and shared after, so name the ones a
+    /// test needs.
     pub fn builtin_kinds(mut self, which: BuiltinKinds) -> Self {
         self.builtin = which;
         self

@@ -10,8 +10,10 @@
 //! cluster, with `ValidateConfigMap`'s checks (keys, the 1 MiB limit,
 //! `immutable`).
 
+use std::any::TypeId;
+use std::collections::HashMap;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use api_core::ApiType;
 use api_core::crd::CustomResourceDefinition;
@@ -112,7 +114,7 @@ pub type Rules<T> = fn(&T, Option<&T>) -> ErrorList;
 /// The strategy of a built-in kind `T`: the schema's defaults, pruning
 /// and validation ([`DynamicStrategy`]), and `T`'s own rules.
 pub struct BuiltinStrategy<T> {
-    schema: DynamicStrategy,
+    schema: Arc<DynamicStrategy>,
     rules: Rules<T>,
     _kind: PhantomData<fn() -> T>,
 }
@@ -120,8 +122,13 @@ pub struct BuiltinStrategy<T> {
 impl<T> BuiltinStrategy<T> {
     /// The strategy of `kind` with `rules`.
     pub fn new(kind: &KindInfo, rules: Rules<T>) -> Self {
+        Self::with_schema(Arc::new(DynamicStrategy::new(kind)), rules)
+    }
+
+    /// The strategy over an already compiled schema strategy.
+    fn with_schema(schema: Arc<DynamicStrategy>, rules: Rules<T>) -> Self {
         BuiltinStrategy {
-            schema: DynamicStrategy::new(kind),
+            schema,
             rules,
             _kind: PhantomData,
         }
@@ -176,15 +183,40 @@ impl<T: DeserializeOwned + Serialize + Send + Sync> Strategy<DynamicObject> for 
     }
 }
 
-/// The built-in kind `T` over `storage`, with `rules`.
+/// The built-in kind `T` over `storage`, with `rules`. Its description
+/// and compiled schema are made once per process and shared (a
+/// Deployment's, with the whole PodSpec, takes tens of milliseconds in a
+/// debug build; test environments start many servers).
 pub fn builtin_kind<T>(storage: Arc<dyn Storage>, rules: Rules<T>) -> RegistryKind<DynamicObject>
 where
     T: k8s_openapi::Resource + ApiType + DeserializeOwned + Serialize + Send + Sync + 'static,
 {
-    let kind = kind_info::<T>();
-    let strategy = BuiltinStrategy::new(&kind, rules);
+    let (kind, schema) = compiled::<T>();
+    let strategy = BuiltinStrategy::with_schema(schema, rules);
     RegistryKind::dynamic(Arc::new(Registry::with_kind(kind, strategy, storage)))
         .with_decode(decode_as::<T>)
+}
+
+/// [`kind_info`] and the schema's strategy of `T`, made on first use.
+fn compiled<T>() -> (KindInfo, Arc<DynamicStrategy>)
+where
+    T: k8s_openapi::Resource + ApiType + 'static,
+{
+    type Compiled = HashMap<TypeId, (KindInfo, Arc<DynamicStrategy>)>;
+    static COMPILED: LazyLock<Mutex<Compiled>> = LazyLock::new(Mutex::default);
+    let key = TypeId::of::<T>();
+    if let Some(found) = COMPILED.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        return found.clone();
+    }
+    // Made outside the lock: two threads may both make it once.
+    let kind = kind_info::<T>();
+    let made = (kind.clone(), Arc::new(DynamicStrategy::new(&kind)));
+    COMPILED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(key)
+        .or_insert(made)
+        .clone()
 }
 
 /// Core `v1` ConfigMaps over `storage`.

@@ -338,10 +338,9 @@ impl ServerBuilder {
             crds.entry(key).or_insert(crd);
         }
         let crds: Vec<_> = crds.into_values().collect();
-        let mut openapi = OpenApiV3::new(&crds);
+        let openapi_crds = crds.clone();
         let mut discovery = Discovery::new(crds);
         if let Some(namespaces) = &namespaces {
-            openapi = openapi.with_core_v1();
             discovery = discovery.with_namespaces(NamespaceDiscovery::default());
             // A namespace's deletion deletes what is in it.
             namespaces.set_content(
@@ -366,7 +365,8 @@ impl ServerBuilder {
                 by_path,
                 kinds,
                 discovery,
-                openapi,
+                openapi: std::sync::OnceLock::new(),
+                openapi_crds,
                 namespaces,
                 system_namespaces: tokio::sync::OnceCell::new(),
                 max_request_bytes: self.max_request_bytes,
@@ -379,6 +379,20 @@ impl ServerBuilder {
                 rbac,
             }),
         }
+    }
+}
+
+impl Inner {
+    /// The OpenAPI v3 documents (made once, when first asked for).
+    fn openapi(&self) -> &OpenApiV3 {
+        self.openapi.get_or_init(|| {
+            let openapi = OpenApiV3::new(&self.openapi_crds);
+            if self.namespaces.is_some() {
+                openapi.with_core_v1()
+            } else {
+                openapi
+            }
+        })
     }
 }
 
@@ -413,7 +427,11 @@ struct Inner {
     by_path: ByPath,
     kinds: Arc<Kinds>,
     discovery: Discovery,
-    openapi: OpenApiV3,
+    /// The OpenAPI documents, written on their first request (from the
+    /// kinds' CRDs; with every built-in kind that takes longer than
+    /// building the rest of the server).
+    openapi: std::sync::OnceLock<OpenApiV3>,
+    openapi_crds: Vec<CustomResourceDefinition>,
     namespaces: Option<Arc<NamespaceKind>>,
     /// Set once the system namespaces exist.
     system_namespaces: tokio::sync::OnceCell<()>,
@@ -665,12 +683,12 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
             }
         }
         (Method::GET, ["openapi", "v3"]) => {
-            json_response(StatusCode::OK, &inner.openapi.index(), "application/json")
+            json_response(StatusCode::OK, &inner.openapi().index(), "application/json")
         }
         (Method::GET, ["openapi", "v3", rest @ ..]) => {
             // `apis/<g>/<v>` (or `api/v1`); the `hash` query makes the URL
             // immutable, so clients may cache it for good.
-            match inner.openapi.document(&rest.join("/")) {
+            match inner.openapi().document(&rest.join("/")) {
                 Some(doc) => {
                     let cache = if query.get("hash") == Some(&doc.hash) {
                         "public, immutable"
