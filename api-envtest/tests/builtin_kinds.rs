@@ -172,3 +172,28 @@ async fn start_up_with_and_without_builtin_kinds() {
         println!("start to first list, {which:?}: {:?}", start.elapsed());
     }
 }
+
+/// What a new cluster has: the `kubernetes` Service in `default` when
+/// Services are served, and with RBAC the `cluster-admin` ClusterRole
+/// bound to `system:masters`.
+#[tokio::test]
+async fn a_new_cluster_has_its_bootstrap_objects() {
+    use k8s_openapi::api::core::v1::Service;
+    use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["services".into()]))
+        .configure(|server| server.authorization(api_server::server::AuthorizationMode::Rbac))
+        .start()
+        .await;
+    let services: Api<Service> = Api::default_namespaced(env.client());
+    let kubernetes = services.get("kubernetes").await.unwrap();
+    let spec = kubernetes.spec.unwrap();
+    assert_eq!(spec.cluster_ip.as_deref(), Some("10.96.0.1"));
+    assert_eq!(spec.ports.unwrap()[0].port, 443);
+    let roles: Api<ClusterRole> = Api::all(env.client());
+    let admin = roles.get("cluster-admin").await.unwrap();
+    assert_eq!(admin.rules.unwrap()[0].verbs, ["*"]);
+    let bindings: Api<ClusterRoleBinding> = Api::all(env.client());
+    let binding = bindings.get("cluster-admin").await.unwrap();
+    assert_eq!(binding.subjects.unwrap()[0].name, "system:masters");
+}
