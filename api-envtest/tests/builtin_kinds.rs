@@ -6,45 +6,26 @@
 use std::time::{Duration, Instant};
 
 use api_envtest::{BuiltinKinds, TestEnv};
-use k8s_openapi::api::apps::v1::{Deployment, DeploymentSpec};
-use k8s_openapi::api::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec, Secret};
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, ObjectMeta, OwnerReference};
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::{ConfigMap, Secret};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
 use kube::api::{Api, DeleteParams, ListParams, PostParams};
 use kube::discovery::Discovery;
 
 fn deployment(name: &str, replicas: i32, owner: Option<OwnerReference>) -> Deployment {
-    let labels: std::collections::BTreeMap<String, String> =
-        [("app".to_string(), name.to_string())].into();
-    Deployment {
-        metadata: ObjectMeta {
-            name: Some(name.into()),
-            owner_references: owner.map(|o| vec![o]),
-            ..ObjectMeta::default()
-        },
-        spec: Some(DeploymentSpec {
-            replicas: Some(replicas),
-            selector: LabelSelector {
-                match_labels: Some(labels.clone()),
-                ..LabelSelector::default()
-            },
-            template: PodTemplateSpec {
-                metadata: Some(ObjectMeta {
-                    labels: Some(labels),
-                    ..ObjectMeta::default()
-                }),
-                spec: Some(PodSpec {
-                    containers: vec![Container {
-                        name: "memcached".into(),
-                        image: Some("memcached:1.6".into()),
-                        ..Container::default()
-                    }],
-                    ..PodSpec::default()
-                }),
-            },
-            ..DeploymentSpec::default()
-        }),
-        ..Deployment::default()
-    }
+    let labels = serde_json::json!({"app": name});
+    serde_json::from_value(serde_json::json!({
+        "metadata": {"name": name, "ownerReferences": owner.into_iter().collect::<Vec<_>>()},
+        "spec": {
+            "replicas": replicas,
+            "selector": {"matchLabels": labels},
+            "template": {
+                "metadata": {"labels": labels},
+                "spec": {"containers": [{"name": "memcached", "image": "memcached:1.6"}]}
+            }
+        }
+    }))
+    .expect("a Deployment")
 }
 
 #[tokio::test]

@@ -401,13 +401,7 @@ impl Shared {
 #[tokio::test]
 async fn filters_run_in_the_apiservers_order() {
     let audit = Shared::default();
-    let app = ApiServer::builder()
-        .authenticator(
-            Authenticator::new()
-                .token("root", User::new("root", &["system:masters"]))
-                .token("a", User::new("alice", &[])),
-        )
-        .authorization(api_server::server::AuthorizationMode::Rbac)
+    let app = rbac_with_root_and_alice()
         .audit_log(api_server::audit::AuditLog::to_writer(audit.clone()))
         .max_watches(1, 1)
         .resource::<Gizmo>(DefaultStrategy)
@@ -464,6 +458,18 @@ async fn filters_run_in_the_apiservers_order() {
     );
 }
 
+/// A server with RBAC and two users: `root` (token `root`, in
+/// `system:masters`) and `alice` (token `a`, no rights).
+fn rbac_with_root_and_alice() -> api_server::ServerBuilder {
+    ApiServer::builder()
+        .authenticator(
+            Authenticator::new()
+                .token("root", User::new("root", &["system:masters"]))
+                .token("a", User::new("alice", &[])),
+        )
+        .authorization(api_server::server::AuthorizationMode::Rbac)
+}
+
 /// The httplog filter writes one line per request, with the user that
 /// authentication found after it (none for a 401), when a subscriber
 /// takes its lines; without one it is not in the request's way.
@@ -477,13 +483,7 @@ async fn the_http_log_has_a_line_per_request() {
         .with_writer(move || writer.clone())
         .finish();
     let _default = tracing::subscriber::set_default(subscriber);
-    let app = ApiServer::builder()
-        .authenticator(
-            Authenticator::new()
-                .token("root", User::new("root", &["system:masters"]))
-                .token("a", User::new("alice", &[])),
-        )
-        .authorization(api_server::server::AuthorizationMode::Rbac)
+    let app = rbac_with_root_and_alice()
         .resource::<Gizmo>(DefaultStrategy)
         .build()
         .router();
