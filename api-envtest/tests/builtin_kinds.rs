@@ -178,3 +178,53 @@ async fn a_new_cluster_has_its_bootstrap_objects() {
     let binding = bindings.get("cluster-admin").await.unwrap();
     assert_eq!(binding.subjects.unwrap()[0].name, "system:masters");
 }
+
+/// `kubectl scale deployment` and an autoscaler read and write the
+/// replicas through the scale subresource.
+#[tokio::test]
+async fn deployments_scale() {
+    use kube::api::{Patch, PatchParams};
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["deployments".into()]))
+        .start()
+        .await;
+    let deployments: Api<Deployment> = Api::default_namespaced(env.client());
+    deployments
+        .create(&PostParams::default(), &deployment("web", 2, None))
+        .await
+        .unwrap();
+    let scale = deployments.get_scale("web").await.unwrap();
+    assert_eq!(scale.spec.unwrap().replicas, Some(2));
+    // What an autoscaler reads to find the pods.
+    assert_eq!(scale.status.unwrap().selector.as_deref(), Some("app=web"));
+    let patch = serde_json::json!({"spec": {"replicas": 5}});
+    deployments
+        .patch_scale("web", &PatchParams::default(), &Patch::Merge(&patch))
+        .await
+        .unwrap();
+    let web = deployments.get("web").await.unwrap();
+    assert_eq!(web.spec.unwrap().replicas, Some(5));
+}
+
+/// A ReplicationController's selector is a label set: its Scale's
+/// selector is the set's string form.
+#[tokio::test]
+async fn replication_controllers_scale_with_a_label_set() {
+    use k8s_openapi::api::core::v1::ReplicationController;
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["replicationcontrollers".into()]))
+        .start()
+        .await;
+    let rcs: Api<ReplicationController> = Api::default_namespaced(env.client());
+    let rc: ReplicationController = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "rc"},
+        "spec": {"replicas": 1, "selector": {"tier": "web", "app": "x"}}
+    }))
+    .unwrap();
+    rcs.create(&PostParams::default(), &rc).await.unwrap();
+    let scale = rcs.get_scale("rc").await.unwrap();
+    assert_eq!(
+        scale.status.unwrap().selector.as_deref(),
+        Some("app=x,tier=web")
+    );
+}

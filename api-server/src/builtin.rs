@@ -62,11 +62,23 @@ pub fn names(group: &str, resource: &str) -> (&'static [&'static str], &'static 
     }
 }
 
+/// Whether kube-apiserver serves the `scale` subresource of a built-in
+/// resource (Deployments, ReplicaSets, StatefulSets,
+/// ReplicationControllers), its `status.selector` `spec.selector`'s
+/// string form.
+pub fn scales(group: &str, resource: &str) -> bool {
+    matches!(
+        (group, resource),
+        ("apps", "deployments" | "replicasets" | "statefulsets") | ("", "replicationcontrollers")
+    )
+}
+
 /// The [`KindInfo`] of the k8s-openapi type `T`: group, version, kind,
 /// plural and scope from its `Resource` constants, short names and
 /// categories as kube-apiserver has them ([`names`]), its schema from
 /// api-core (the one controller-gen writes for the Go type), the status
-/// subresource when the schema has a `status`.
+/// subresource when the schema has a `status`, the scale subresource
+/// where kube-apiserver serves one ([`scales`]).
 pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
     let schema = T::api_schema(&mut api_core::__private::generator()).to_value();
     let status = schema.pointer("/properties/status").is_some();
@@ -82,6 +94,15 @@ pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
     });
     if status {
         version["subresources"] = json!({"status": {}});
+    }
+    if scales(group, T::URL_PATH_SEGMENT) {
+        // `autoscaling/v1` Scale over the replica counts, as the apps
+        // kinds' and ReplicationController's scale REST storage serves it.
+        version["subresources"]["scale"] = json!({
+            "specReplicasPath": ".spec.replicas",
+            "statusReplicasPath": ".status.replicas",
+            "labelSelectorPath": ".spec.selector"
+        });
     }
     let (short_names, categories) = names(group, T::URL_PATH_SEGMENT);
     // `<plural>.<group>`, and the core group's `<plural>` (as Namespace's).
