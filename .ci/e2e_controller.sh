@@ -49,6 +49,9 @@ expect "the Deployment's owner" "Memcached/cache" "$owner"
 wait_for "status Available" available
 k patch memcached cache --type merge -p '{"spec":{"size":3}}' > /dev/null
 wait_for "the Deployment follows the size" replicas_are 3
+table=$(k get deployment cache)
+expect "kubectl get deployment's columns" "NAME *READY *UP-TO-DATE *AVAILABLE *AGE" "$table"
+expect "kubectl get deployment's row (no pods run here)" "cache *0/3 *0 *0" "$table"
 finalizers=$(k get memcached cache -o 'jsonpath={.metadata.finalizers}')
 expect "the controller's finalizer" "cache.example.com/finalizer" "$finalizers"
 k delete memcached cache --timeout=20s > /dev/null

@@ -470,3 +470,99 @@ fn namespace_table() {
     assert_eq!(table.metadata.resource_version, "3");
     assert_eq!(table.rows[0].object["kind"], "PartialObjectMetadata");
 }
+
+// The rows of kubernetes `pkg/printers/internalversion/printers_test.go`'s
+// `TestPrintPod` and `TestPrintDeployment` that a store without a kubelet
+// can hold (no readiness gates, no restart times).
+#[test]
+fn pod_table() {
+    let convertor = TableConvertor::builtin("", "pods").expect("pods have a table");
+    let names: Vec<_> = convertor
+        .column_definitions()
+        .iter()
+        .map(|c| (c.name.as_str(), c.priority))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Name", 0),
+            ("Ready", 0),
+            ("Status", 0),
+            ("Restarts", 0),
+            ("Age", 0),
+            ("IP", 1),
+            ("Node", 1)
+        ]
+    );
+    let pod = json!({"metadata": {"name": "test1", "creationTimestamp": "2026-05-30T12:00:00Z"},
+        "spec": {"containers": [{"name": "a"}, {"name": "b"}], "nodeName": "node1"},
+        "status": {"phase": "podPhase", "podIP": "1.1.1.1", "containerStatuses": [
+            {"ready": true, "restartCount": 3, "state": {"running": {}}},
+            {"restartCount": 3}]}});
+    assert_eq!(
+        convertor.cells(&pod, now()),
+        [
+            json!("test1"),
+            json!("1/2"),
+            json!("podPhase"),
+            json!("6"),
+            json!("2d"),
+            json!("1.1.1.1"),
+            json!("node1")
+        ]
+    );
+    let waiting = json!({"metadata": {"name": "test2"}, "spec": {"containers": [{"name": "a"}]},
+        "status": {"phase": "Pending", "containerStatuses": [
+            {"restartCount": 0, "state": {"waiting": {"reason": "ContainerWaitingReason"}}}]}});
+    assert_eq!(
+        convertor.cells(&waiting, now())[1..4],
+        [json!("0/1"), json!("ContainerWaitingReason"), json!("0")]
+    );
+    let deleted = json!({"metadata": {"name": "t", "deletionTimestamp": "2026-06-01T12:00:00Z"},
+        "spec": {"containers": []}, "status": {"phase": "Running"}});
+    assert_eq!(convertor.cells(&deleted, now())[2], json!("Terminating"));
+    assert_eq!(convertor.cells(&deleted, now())[5], json!("<none>"));
+}
+
+#[test]
+fn deployment_table() {
+    let convertor = TableConvertor::builtin("apps", "deployments").expect("a table");
+    let names: Vec<_> = convertor
+        .column_definitions()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Name",
+            "Ready",
+            "Up-to-date",
+            "Available",
+            "Age",
+            "Containers",
+            "Images",
+            "Selector"
+        ]
+    );
+    let deployment = json!({"metadata": {"name": "test1", "creationTimestamp": "2026-05-30T12:00:00Z"},
+        "spec": {"replicas": 5, "selector": {"matchLabels": {"foo": "bar"}},
+                 "template": {"spec": {"containers": [
+                     {"name": "fake-container1", "image": "fake-image1"},
+                     {"name": "fake-container2", "image": "fake-image2"}]}}},
+        "status": {"replicas": 10, "updatedReplicas": 2, "availableReplicas": 1, "readyReplicas": 1}});
+    assert_eq!(
+        convertor.cells(&deployment, now()),
+        [
+            json!("test1"),
+            json!("1/5"),
+            json!(2),
+            json!(1),
+            json!("2d"),
+            json!("fake-container1,fake-container2"),
+            json!("fake-image1,fake-image2"),
+            json!("foo=bar")
+        ]
+    );
+    assert!(TableConvertor::builtin("apps", "replicasets").is_none());
+}

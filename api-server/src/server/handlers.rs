@@ -438,7 +438,8 @@ fn maybe_table(
     value: Value,
     is_list: bool,
 ) -> Response {
-    let convertor = || TableConvertor::for_version(&kind.crd(), version).map(|(c, _)| c);
+    let info = kind.info();
+    let convertor = || TableConvertor::for_kind(&info.group, &info.plural, &kind.crd(), version);
     table_or_json(convertor, headers, query, value, is_list)
 }
 
