@@ -400,8 +400,8 @@ async fn bootstrap(inner: &Inner) -> Result<(), Status> {
             v if v.contains('/') => v.split_once('/').unwrap_or_default(),
             v => ("", v),
         };
-        let plural = object["kind"].as_str().unwrap_or_default().to_lowercase() + "s";
-        let Some(kind) = inner.by_path.get(group, version, &plural) else {
+        let kind_name = object["kind"].as_str().unwrap_or_default();
+        let Some(kind) = inner.by_path.of_kind(group, version, kind_name) else {
             continue;
         };
         let namespace = object["metadata"]["namespace"].as_str().unwrap_or_default();
@@ -488,6 +488,15 @@ impl ByPath {
 
     fn get(&self, group: &str, version: &str, resource: &str) -> Option<&Arc<dyn ServedKind>> {
         self.0.get(group)?.get(version)?.get(resource)
+    }
+
+    /// The served kind `kind` of `group`/`version`, if any.
+    fn of_kind(&self, group: &str, version: &str, kind: &str) -> Option<&Arc<dyn ServedKind>> {
+        self.0
+            .get(group)?
+            .get(version)?
+            .values()
+            .find(|k| k.info().kind == kind)
     }
 }
 
