@@ -81,6 +81,44 @@ struct Node {
     finalizers: Vec<String>,
 }
 
+impl Node {
+    /// The node of `object`, of kind `kind`.
+    fn of(kind: usize, object: &Value) -> Node {
+        let meta = &object["metadata"];
+        Node {
+            kind,
+            namespace: meta["namespace"].as_str().unwrap_or_default().to_string(),
+            name: meta["name"].as_str().unwrap_or_default().to_string(),
+            owners: owners(meta),
+            deleting: !meta["deletionTimestamp"].is_null(),
+            finalizers: strings(&meta["finalizers"]),
+        }
+    }
+
+    fn has(&self, finalizer: &str) -> bool {
+        self.finalizers.iter().any(|f| f == finalizer)
+    }
+
+    /// Deleted in the foreground: waiting for its dependents to go.
+    fn waiting_for_dependents(&self) -> bool {
+        self.deleting && self.has(FINALIZER_FOREGROUND)
+    }
+
+    /// Deleted with `Orphan`: its dependents are to lose it.
+    fn orphaning(&self) -> bool {
+        self.deleting && self.has(FINALIZER_ORPHAN)
+    }
+
+    /// What it is as an owner that is there.
+    fn as_owner(&self) -> Found {
+        if self.waiting_for_dependents() {
+            Found::Waiting
+        } else {
+            Found::Solid
+        }
+    }
+}
+
 /// One of `metadata.ownerReferences`.
 #[derive(Clone, Debug, PartialEq)]
 struct Owner {
@@ -231,14 +269,7 @@ impl Collector {
             }
             return;
         }
-        let node = Node {
-            kind,
-            namespace: meta["namespace"].as_str().unwrap_or_default().to_string(),
-            name: meta["name"].as_str().unwrap_or_default().to_string(),
-            owners: owners(meta),
-            deleting: !meta["deletionTimestamp"].is_null(),
-            finalizers: strings(&meta["finalizers"]),
-        };
+        let node = Node::of(kind, object);
         let before = self.nodes.insert(uid.clone(), node.clone());
         if let Some(before) = &before {
             self.unlink(&uid, &before.owners);
@@ -263,19 +294,18 @@ impl Collector {
                 self.enqueue_deleting_owner(&owner);
             }
         }
-        if node.deleting && node.finalizers.iter().any(|f| f == FINALIZER_ORPHAN) {
+        if node.orphaning() {
             self.enqueue(Work::Orphan(uid.clone()));
         }
-        let started_foreground = node.deleting
-            && node.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND)
-            && before.as_ref().is_none_or(|b| !b.deleting);
+        let started_foreground =
+            node.waiting_for_dependents() && before.as_ref().is_none_or(|b| !b.deleting);
         if started_foreground {
             // Every dependent goes; the blocking ones hold the owner.
             for dependent in self.dependents.get(&uid).cloned().unwrap_or_default() {
                 self.enqueue(Work::AttemptToDelete(dependent));
             }
         }
-        if node.deleting && node.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND) {
+        if node.waiting_for_dependents() {
             self.enqueue(Work::AttemptToDelete(uid.clone()));
         }
         if owners_changed && !node.owners.is_empty() {
@@ -307,7 +337,7 @@ impl Collector {
         if self
             .nodes
             .get(uid)
-            .is_some_and(|n| n.deleting && n.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND))
+            .is_some_and(Node::waiting_for_dependents)
         {
             self.enqueue(Work::AttemptToDelete(uid.to_string()));
         }
@@ -336,45 +366,28 @@ impl Collector {
     /// Whether `owner` (of `namespace`'s dependent) is there, read from
     /// the storage when the graph has not seen it (`isDangling`).
     async fn find(&self, owner: &Owner, namespace: &str) -> Result<Found, Status> {
-        let node = match self.nodes.get(&owner.uid) {
-            Some(node) => Some(node.clone()),
-            None => {
-                let Some(kind) = self.kind_of(owner) else {
-                    // Not served: left alone.
-                    return Ok(Found::Solid);
-                };
-                let kind = &self.kinds[kind];
-                let namespace = if kind.namespaced() { namespace } else { "" };
-                match kind.get(namespace, &owner.name).await {
-                    Ok(object) if object["metadata"]["uid"] == owner.uid.as_str() => {
-                        let meta = &object["metadata"];
-                        Some(Node {
-                            kind: 0,
-                            namespace: String::new(),
-                            name: String::new(),
-                            owners: Vec::new(),
-                            deleting: !meta["deletionTimestamp"].is_null(),
-                            finalizers: strings(&meta["finalizers"]),
-                        })
-                    }
-                    Ok(_) => None,
-                    Err(status) if status.code == 404 => None,
-                    Err(status) => return Err(status),
-                }
-            }
+        if let Some(node) = self.nodes.get(&owner.uid) {
+            return Ok(node.as_owner());
+        }
+        let Some(index) = self.kind_of(owner) else {
+            // Not served: left alone.
+            return Ok(Found::Solid);
         };
-        Ok(match node {
-            None => Found::Dangling,
-            Some(n) if n.deleting && n.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND) => {
-                Found::Waiting
+        let kind = &self.kinds[index];
+        let namespace = if kind.namespaced() { namespace } else { "" };
+        match kind.get(namespace, &owner.name).await {
+            Ok(object) if object["metadata"]["uid"] == owner.uid.as_str() => {
+                Ok(Node::of(index, &object).as_owner())
             }
-            Some(_) => Found::Solid,
-        })
+            Ok(_) => Ok(Found::Dangling),
+            Err(status) if status.code == 404 => Ok(Found::Dangling),
+            Err(status) => Err(status),
+        }
     }
 
     /// `attemptToDeleteItem`.
     async fn attempt_to_delete(&mut self, uid: &str) -> Result<(), Status> {
-        let Some(mut node) = self.nodes.get(uid).cloned() else {
+        let Some(node) = self.nodes.get(uid) else {
             return Ok(());
         };
         // The object as it is now: the graph may lag behind it (another
@@ -387,11 +400,8 @@ impl Collector {
             Err(status) if status.code == 404 => return Ok(()),
             Err(status) => return Err(status),
         };
-        let meta = &latest["metadata"];
-        node.owners = owners(meta);
-        node.deleting = !meta["deletionTimestamp"].is_null();
-        node.finalizers = strings(&meta["finalizers"]);
-        let foreground = node.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND);
+        let node = Node::of(node.kind, &latest);
+        let foreground = node.has(FINALIZER_FOREGROUND);
         if node.deleting {
             if foreground {
                 return self.process_deleting_dependents(uid, &node).await;
@@ -429,16 +439,17 @@ impl Collector {
             // references, its own references stop blocking (upstream's
             // `unblockOwnerReferences`), or every member would wait for
             // the next.
-            let circle = self.dependents.get(uid).into_iter().flatten().any(|d| {
-                self.nodes.get(d).is_some_and(|n| {
-                    n.deleting && n.finalizers.iter().any(|f| f == FINALIZER_FOREGROUND)
-                })
-            });
+            let circle = self
+                .dependents
+                .get(uid)
+                .into_iter()
+                .flatten()
+                .any(|d| self.nodes.get(d).is_some_and(Node::waiting_for_dependents));
             if circle {
                 self.edit(uid, &node, unblock).await?;
             }
             PropagationPolicy::Foreground
-        } else if node.finalizers.iter().any(|f| f == FINALIZER_ORPHAN) {
+        } else if node.has(FINALIZER_ORPHAN) {
             PropagationPolicy::Orphan
         } else if foreground {
             PropagationPolicy::Foreground
@@ -485,7 +496,7 @@ impl Collector {
         let Some(node) = self.nodes.get(uid).cloned() else {
             return Ok(());
         };
-        if !node.deleting || !node.finalizers.iter().any(|f| f == FINALIZER_ORPHAN) {
+        if !node.orphaning() {
             return Ok(());
         }
         for dependent in self.dependents.get(uid).cloned().unwrap_or_default() {

@@ -84,21 +84,17 @@ fn json_type(v: &Value) -> &'static str {
     }
 }
 
-/// The `Scale` of `object`; `None` as spec replicas when the object has
-/// none at the path.
-fn scale_of(object: &Value, paths: &ScalePaths) -> Result<(Value, Option<i64>), Status> {
-    let spec = nested_int(object, &paths.spec)?;
-    let status = nested_int(object, &paths.status)?.unwrap_or(0);
-    // A string (a CRD's `labelSelectorPath`), or a meta/v1 LabelSelector
-    // (the built-in kinds' `spec.selector`), written as its string form as
-    // their scale storage does (`LabelSelectorAsSelector(...).String()`).
-    let selector = match paths.selector.as_ref().and_then(|p| nested(object, p)) {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Object(map))
+/// A selector as text: a string as it is (a CRD's `labelSelectorPath`), a
+/// meta/v1 LabelSelector (the built-in kinds' `spec.selector`) as
+/// `LabelSelectorAsSelector(...).String()`, a label set
+/// (ReplicationController's) as `SelectorFromSet(...).String()`; `""`
+/// for anything else.
+pub(crate) fn selector_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Object(map)
             if !map.contains_key("matchLabels") && !map.contains_key("matchExpressions") =>
         {
-            // A label set (ReplicationController's `spec.selector`):
-            // `SelectorFromSet(...).String()`, keys in order.
             let set: std::collections::BTreeMap<&str, &str> = map
                 .iter()
                 .filter_map(|(k, v)| Some((k.as_str(), v.as_str()?)))
@@ -106,15 +102,26 @@ fn scale_of(object: &Value, paths: &ScalePaths) -> Result<(Value, Option<i64>), 
             let pairs: Vec<String> = set.iter().map(|(k, v)| format!("{k}={v}")).collect();
             pairs.join(",")
         }
-        Some(value @ Value::Object(_)) => {
-            serde_json::from_value::<api_core::LabelSelector>(value.clone())
-                .ok()
-                .and_then(|ls| api_core::labels::Selector::from_label_selector(Some(&ls)).ok())
-                .map(|s| s.to_string())
-                .unwrap_or_default()
-        }
+        Value::Object(_) => serde_json::from_value::<api_core::LabelSelector>(value.clone())
+            .ok()
+            .and_then(|ls| api_core::labels::Selector::from_label_selector(Some(&ls)).ok())
+            .map(|s| s.to_string())
+            .unwrap_or_default(),
         _ => String::new(),
-    };
+    }
+}
+
+/// The `Scale` of `object`; `None` as spec replicas when the object has
+/// none at the path.
+fn scale_of(object: &Value, paths: &ScalePaths) -> Result<(Value, Option<i64>), Status> {
+    let spec = nested_int(object, &paths.spec)?;
+    let status = nested_int(object, &paths.status)?.unwrap_or(0);
+    let selector = paths
+        .selector
+        .as_ref()
+        .and_then(|p| nested(object, p))
+        .map(selector_text)
+        .unwrap_or_default();
     let meta = object.get("metadata").cloned().unwrap_or(json!({}));
     let mut metadata = serde_json::Map::new();
     for key in [

@@ -757,10 +757,7 @@ fn print_deployment(deployment: &Value, now: DateTime<Utc>) -> Vec<Value> {
     };
     let selector = deployment
         .pointer("/spec/selector")
-        .cloned()
-        .and_then(|s| serde_json::from_value::<api_core::LabelSelector>(s).ok())
-        .and_then(|ls| api_core::labels::Selector::from_label_selector(Some(&ls)).ok())
-        .map(|s| s.to_string())
+        .map(crate::scale::selector_text)
         .unwrap_or_default();
     vec![
         Value::String(text_at(deployment, "/metadata/name")),

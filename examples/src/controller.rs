@@ -122,9 +122,7 @@ async fn apply(mc: Arc<Kube<Memcached>>, ctx: &Context) -> Result<Action, Error>
     let name = mc.name_any();
     let deployments: Api<Deployment> = Api::namespaced(ctx.client.clone(), &namespace);
     let params = PatchParams::apply(MANAGER).force();
-    let mut desired = deployment(&mc)?;
-    desired.metadata.managed_fields = None;
-    let mut body = serde_json::to_value(&desired).map_err(error)?;
+    let mut body = serde_json::to_value(deployment(&mc)?).map_err(error)?;
     body["apiVersion"] = json!("apps/v1");
     body["kind"] = json!("Deployment");
     deployments
@@ -141,7 +139,7 @@ async fn apply(mc: Arc<Kube<Memcached>>, ctx: &Context) -> Result<Action, Error>
             "reason": "Reconciled",
             "message": format!("Deployment {name} has {size} replicas"),
             "observedGeneration": mc.metadata.generation,
-            "lastTransitionTime": now(),
+            "lastTransitionTime": api_core::meta::Time::now(),
         }]},
     });
     let memcacheds: Api<Kube<Memcached>> = Api::namespaced(ctx.client.clone(), &namespace);
@@ -150,16 +148,6 @@ async fn apply(mc: Arc<Kube<Memcached>>, ctx: &Context) -> Result<Action, Error>
         .await
         .map_err(error)?;
     Ok(Action::requeue(Duration::from_secs(300)))
-}
-
-/// The time now, as `metav1.Time` writes it.
-fn now() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    api_core::meta::Time::from_unix_seconds(i64::try_from(seconds).unwrap_or(0))
-        .map(|t| t.to_string())
-        .unwrap_or_default()
 }
 
 /// One reconcile: with the finalizer held, apply; when the Memcached is
