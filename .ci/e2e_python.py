@@ -218,6 +218,16 @@ def run(kubeconfig):
         lambda: custom.get_namespaced_custom_object(GROUP, VERSION, NS, PLURAL, "mc1", _request_timeout=TIMEOUT),
     )
     core.delete_namespace(NS, _request_timeout=TIMEOUT)
+    # The namespace controller empties it, then it goes.
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            core.read_namespace(NS, _request_timeout=TIMEOUT)
+        except ApiException as e:
+            expect("the namespace goes", e.status == 404, e)
+            break
+        expect("the namespace goes within 10 s", time.monotonic() < deadline, NS)
+        time.sleep(0.05)
     left = custom.list_cluster_custom_object(GROUP, VERSION, PLURAL, _request_timeout=TIMEOUT)
     expect("namespace deletion takes its content", left["items"] == [], left)
     print(f"python e2e: all steps passed (kubernetes {client.__version__ if hasattr(client, '__version__') else ''})")

@@ -70,10 +70,11 @@ pub struct TestEnv {
     _running: Arc<Running>,
 }
 
-/// What runs beside the server while a [`TestEnv`] lives: the garbage
-/// collector, and the TCP listener's task in TCP mode.
+/// What runs beside the server while a [`TestEnv`] lives: the
+/// controllers (namespace controller, garbage collector), and the TCP
+/// listener's task in TCP mode.
 struct Running {
-    _collector: Option<api_server::gc::GarbageCollector>,
+    _controllers: api_server::Controllers,
     listener: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -320,7 +321,7 @@ impl TestEnvBuilder {
     pub async fn try_start(self) -> std::io::Result<TestEnv> {
         let server = self.server.builtin_kinds(&self.builtin).build();
         let client = kube::Client::new(server.router(), "default");
-        let collector = server.start_garbage_collector();
+        let controllers = server.start_controllers();
         let (network, listener) = if self.tcp {
             let (network, task) = listen(&server).await?;
             (Some(Arc::new(network)), Some(task))
@@ -332,7 +333,7 @@ impl TestEnvBuilder {
             client,
             network,
             _running: Arc::new(Running {
-                _collector: collector,
+                _controllers: controllers,
                 listener,
             }),
         })

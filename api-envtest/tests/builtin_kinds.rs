@@ -156,7 +156,8 @@ async fn start_up_with_and_without_builtin_kinds() {
 
 /// What a new cluster has: the `kubernetes` Service in `default` when
 /// Services are served, and with RBAC the `cluster-admin` ClusterRole
-/// bound to `system:masters`.
+/// bound to `system:masters`, and the `admin`, `edit` and `view` roles
+/// (what they grant: `api_server`'s bootstrap unit tests).
 #[tokio::test]
 async fn a_new_cluster_has_its_bootstrap_objects() {
     use k8s_openapi::api::core::v1::Service;
@@ -177,6 +178,25 @@ async fn a_new_cluster_has_its_bootstrap_objects() {
     let bindings: Api<ClusterRoleBinding> = Api::all(env.client());
     let binding = bindings.get("cluster-admin").await.unwrap();
     assert_eq!(binding.subjects.unwrap()[0].name, "system:masters");
+
+    // The user-facing roles, aggregated from `system:aggregate-to-*`.
+    for name in ["admin", "edit", "view"] {
+        let role = roles.get(name).await.unwrap();
+        let selector = &role
+            .aggregation_rule
+            .unwrap()
+            .cluster_role_selectors
+            .unwrap()[0];
+        assert_eq!(
+            selector.match_labels.as_ref().unwrap()
+                [&format!("rbac.authorization.k8s.io/aggregate-to-{name}")],
+            "true"
+        );
+        roles
+            .get(&format!("system:aggregate-to-{name}"))
+            .await
+            .unwrap();
+    }
 }
 
 /// `kubectl scale deployment` and an autoscaler read and write the
@@ -227,4 +247,81 @@ async fn replication_controllers_scale_with_a_label_set() {
         scale.status.unwrap().selector.as_deref(),
         Some("app=x,tier=web")
     );
+}
+
+/// A namespace's delete finishes, as on a cluster (Go's envtest leaves it
+/// `Terminating` forever: controller-runtime issue 880): its content goes
+/// and then the namespace, and a create in it meanwhile is refused.
+#[tokio::test]
+async fn a_namespace_delete_finishes() {
+    use k8s_openapi::api::core::v1::Namespace;
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["configmaps".into()]))
+        .start()
+        .await;
+    let namespaces: Api<Namespace> = Api::all(env.client());
+    let namespace: Namespace = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "doomed"}
+    }))
+    .unwrap();
+    namespaces
+        .create(&PostParams::default(), &namespace)
+        .await
+        .unwrap();
+    let maps: Api<ConfigMap> = Api::namespaced(env.client(), "doomed");
+    let map = |name: &str, finalizers: Vec<String>| ConfigMap {
+        metadata: ObjectMeta {
+            name: Some(name.into()),
+            finalizers: Some(finalizers),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    maps.create(&PostParams::default(), &map("plain", vec![]))
+        .await
+        .unwrap();
+    maps.create(
+        &PostParams::default(),
+        &map("held", vec!["example.com/hold".into()]),
+    )
+    .await
+    .unwrap();
+
+    namespaces
+        .delete("doomed", &DeleteParams::default())
+        .await
+        .unwrap();
+    env.wait_for(&maps, "plain", |m| m.is_none()).await;
+    let terminating = env
+        .wait_for(&namespaces, "doomed", |n| {
+            n.and_then(|n| n.status.as_ref()?.conditions.as_ref())
+                .is_some_and(|c| {
+                    c.iter()
+                        .any(|c| c.type_ == "NamespaceFinalizersRemaining" && c.status == "True")
+                })
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        terminating.status.unwrap().phase.as_deref(),
+        Some("Terminating")
+    );
+    let refused = maps
+        .create(&PostParams::default(), &map("late", vec![]))
+        .await
+        .unwrap_err();
+    match refused {
+        kube::Error::Api(status) => assert_eq!(status.code, 403, "{status:?}"),
+        other => panic!("not a Status: {other}"),
+    }
+
+    // The finalizer's owner lets go: the ConfigMap goes, then the namespace.
+    maps.patch(
+        "held",
+        &kube::api::PatchParams::default(),
+        &kube::api::Patch::Merge(serde_json::json!({"metadata": {"finalizers": null}})),
+    )
+    .await
+    .unwrap();
+    env.wait_for(&namespaces, "doomed", |n| n.is_none()).await;
 }

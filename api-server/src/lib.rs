@@ -35,4 +35,4 @@ pub mod table;
 pub mod tls;
 pub mod version;
 
-pub use server::{ApiServer, ServerBuilder};
+pub use server::{ApiServer, Controllers, ServerBuilder};

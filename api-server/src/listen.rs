@@ -46,9 +46,9 @@ pub const MAX_HEADER_BYTES: usize = 1 << 20;
 
 impl ApiServer {
     /// Serves plain HTTP on `listener` until the future is dropped (with
-    /// the garbage collector, when the server has one).
+    /// its controllers).
     pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
-        let _collector = self.start_garbage_collector();
+        let _controllers = self.start_controllers();
         let router = self.router();
         let timeout = self.client_timeout();
         loop {
@@ -67,7 +67,7 @@ impl ApiServer {
     /// future is dropped. A client whose handshake fails or stalls is
     /// dropped alone; the server goes on.
     pub async fn serve_tls(self, listener: TcpListener, tls: &ServerTls) -> std::io::Result<()> {
-        let _collector = self.start_garbage_collector();
+        let _controllers = self.start_controllers();
         let acceptor = tls.acceptor();
         let router = self.router();
         let timeout = self.client_timeout();

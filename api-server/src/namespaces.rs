@@ -3,31 +3,47 @@
 //! the apiserver's namespace strategy ([`NamespaceStrategy`]), so that
 //! they answer every request as every other kind does (selectors, paging,
 //! watch, tables, metadata-only representations, every patch type,
-//! server-side apply, dry run). What the namespace controller does when a
-//! namespace is deleted is [`NamespaceKind`]'s: the content goes, then
-//! the namespace. The NamespaceLifecycle admission rule (no object in a
-//! namespace that does not exist) is [`NamespaceKind::exists`]'s
-//! (kube-apiserver `plugin/pkg/admission/namespace/lifecycle`).
+//! server-side apply, dry run).
+//!
+//! Their lifecycle is upstream's: a delete marks the namespace
+//! (`deletionTimestamp`, phase `Terminating`), which its `kubernetes`
+//! finalizer (in `spec.finalizers`) keeps; the namespace controller
+//! ([`controller::NamespaceController`], `pkg/controller/namespace`)
+//! deletes its content, reports what remains in the namespace's
+//! conditions, and once nothing remains removes the finalizer, which
+//! deletes the namespace. The NamespaceLifecycle admission plugin
+//! ([`NamespaceLifecycle`], `plugin/pkg/admission/namespace/lifecycle`)
+//! refuses writes in a namespace that does not exist (404), creates in
+//! one that is terminating (403), and the deletion of `default`,
+//! `kube-system` and `kube-public`.
 
 use std::sync::{Arc, OnceLock};
 
+pub mod controller;
+
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
-use api_core::meta::Time;
 use api_core::registry::{
-    BoxFuture, DeleteOptions, DynamicObject, DynamicStrategy, KindInfo, ListOptions, Registry,
-    Storage, Strategy,
+    AdmissionPlugin, Attributes, BoxFuture, DynamicObject, DynamicStrategy, KindInfo, Operation,
+    Registry, Storage, Strategy,
 };
-use api_core::status::GroupResource;
+use api_core::status::{GroupResource, StatusCause};
 use api_core::validation::ErrorList;
 use api_core::validation::names::{ValidateNameFn, validate_namespace_name};
 use serde_json::{Value, json};
 
-use crate::served::{OnDelete, RegistryKind, ServedKind};
+use crate::served::{RegistryKind, ServedKind};
 
 /// The namespaces kube-apiserver creates at start.
 pub const SYSTEM_NAMESPACES: [&str; 4] =
     ["default", "kube-system", "kube-public", "kube-node-lease"];
+
+/// The namespaces NamespaceLifecycle never lets go (`immortalNamespaces`).
+pub const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
+
+/// The finalizer a new namespace gets in `spec.finalizers`
+/// (`FinalizerKubernetes`): the namespace controller's.
+pub const FINALIZER: &str = "kubernetes";
 
 /// The label every namespace carries with its own name.
 const NAME_LABEL: &str = "kubernetes.io/metadata.name";
@@ -183,57 +199,83 @@ impl Strategy<DynamicObject> for NamespaceStrategy {
     fn prepare_for_status_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
         self.schema.prepare_for_status_update(new, old);
     }
+
+    /// `spec.finalizers` hold a deleted namespace until the namespace
+    /// controller has emptied it and removed its `kubernetes` finalizer.
+    fn held_by_own_finalizers(&self, obj: &DynamicObject) -> bool {
+        spec_finalizers(obj).next().is_some()
+    }
+
+    /// A deleted namespace is `Terminating`.
+    fn prepare_for_delete(&self, obj: &mut DynamicObject) {
+        set_phase(obj, "Terminating");
+    }
+}
+
+/// The names in a namespace's `spec.finalizers`.
+fn spec_finalizers(obj: &DynamicObject) -> impl Iterator<Item = &str> {
+    obj.content
+        .get("spec")
+        .and_then(|s| s.get("finalizers"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+}
+
+fn set_phase(obj: &mut DynamicObject, phase: &str) {
+    let status = obj.content.entry("status").or_insert_with(|| json!({}));
+    if !status.is_object() {
+        *status = json!({});
+    }
+    status["phase"] = json!(phase);
+}
+
+/// The strategy of the `finalize` subresource
+/// (`namespaceFinalizeStrategy`): an update writes `spec` (its
+/// finalizers) and metadata, never the status.
+struct FinalizeStrategy(NamespaceStrategy);
+
+impl Strategy<DynamicObject> for FinalizeStrategy {
+    fn name_validation(&self) -> ValidateNameFn {
+        validate_namespace_name
+    }
+
+    fn allow_unconditional_update(&self) -> bool {
+        true
+    }
+
+    fn prepare_for_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        match old.content.get("status") {
+            Some(v) => {
+                new.content.insert("status".into(), v.clone());
+            }
+            None => {
+                new.content.remove("status");
+            }
+        }
+        label_with_name(new);
+    }
+
+    fn validate_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        self.0.validate_update(new, old)
+    }
+
+    fn held_by_own_finalizers(&self, obj: &DynamicObject) -> bool {
+        self.0.held_by_own_finalizers(obj)
+    }
 }
 
 /// The namespaces of a server: the Namespace kind served by the store
-/// ([`NamespaceKind::served`]), with what the namespace controller does
-/// when one is deleted (every namespaced object in it is deleted, then
-/// the namespace; the answer is the namespace as `Terminating`), the
-/// system namespaces, and the NamespaceLifecycle check.
+/// ([`NamespaceKind::served`]), the system namespaces, the
+/// NamespaceLifecycle plugin ([`NamespaceKind::lifecycle`]) and what the
+/// namespace controller works with.
 pub struct NamespaceKind {
     served: Arc<RegistryKind<DynamicObject>>,
     registry: Arc<Registry<DynamicObject>>,
-    content: Arc<OnceLock<Vec<Arc<dyn ServedKind>>>>,
-}
-
-/// The namespace controller's part of a namespace's deletion.
-struct Controller {
-    registry: Arc<Registry<DynamicObject>>,
-    content: Arc<OnceLock<Vec<Arc<dyn ServedKind>>>>,
-}
-
-impl OnDelete for Controller {
-    /// The content goes first (not in a dry run); a missing namespace is
-    /// the 404 of its own delete.
-    fn before<'a>(
-        &'a self,
-        _: &'a str,
-        name: &'a str,
-        dry_run: bool,
-    ) -> BoxFuture<'a, Result<(), Status>> {
-        Box::pin(async move {
-            if dry_run {
-                return Ok(());
-            }
-            self.registry.get("", name).await?;
-            for kind in self.content.get().into_iter().flatten() {
-                crate::server::delete_listed(
-                    kind.as_ref(),
-                    name,
-                    &ListOptions::default(),
-                    &DeleteOptions::default(),
-                    false,
-                )
-                .await?;
-            }
-            Ok(())
-        })
-    }
-
-    fn answer(&self, object: &mut Value) {
-        object["status"]["phase"] = json!("Terminating");
-        object["metadata"]["deletionTimestamp"] = json!(Time::now());
-    }
+    /// The `finalize` subresource's view of the same objects.
+    finalize: Arc<Registry<DynamicObject>>,
+    content: OnceLock<Vec<Arc<dyn ServedKind>>>,
 }
 
 impl NamespaceKind {
@@ -242,17 +284,18 @@ impl NamespaceKind {
         let registry = Arc::new(Registry::with_kind(
             kind_info(),
             NamespaceStrategy::new(),
+            storage.clone(),
+        ));
+        let finalize = Arc::new(Registry::with_kind(
+            kind_info(),
+            FinalizeStrategy(NamespaceStrategy::new()),
             storage,
         ));
-        let content = Arc::new(OnceLock::new());
-        let controller = Arc::new(Controller {
-            registry: registry.clone(),
-            content: content.clone(),
-        });
         NamespaceKind {
-            served: Arc::new(RegistryKind::dynamic(registry.clone()).with_on_delete(controller)),
+            served: Arc::new(RegistryKind::dynamic(registry.clone())),
             registry,
-            content,
+            finalize,
+            content: OnceLock::new(),
         }
     }
 
@@ -265,6 +308,23 @@ impl NamespaceKind {
     /// server's namespaced kinds), set once when the server is built.
     pub(crate) fn set_content(&self, kinds: Vec<Arc<dyn ServedKind>>) {
         let _ = self.content.set(kinds);
+    }
+
+    /// Starts the namespace controller over this server's namespaces and
+    /// their content (see [`controller`]); it stops when dropped.
+    pub fn start_controller(&self) -> controller::NamespaceController {
+        controller::NamespaceController::start(
+            self.registry.clone(),
+            self.finalize.clone(),
+            self.content.get().cloned().unwrap_or_default(),
+        )
+    }
+
+    /// The NamespaceLifecycle admission plugin over these namespaces.
+    pub fn lifecycle(&self) -> Arc<dyn AdmissionPlugin> {
+        Arc::new(NamespaceLifecycle {
+            namespaces: self.registry.clone(),
+        })
     }
 
     /// Creates the [`SYSTEM_NAMESPACES`] that do not exist yet, as
@@ -281,18 +341,73 @@ impl NamespaceKind {
         }
         Ok(())
     }
+}
 
-    /// Whether the namespace `name` exists.
-    pub async fn exists(&self, name: &str) -> Result<bool, Status> {
-        match self.registry.get("", name).await {
-            Ok(_) => Ok(true),
-            Err(e) if e.code == 404 => Ok(false),
-            Err(e) => Err(e),
-        }
+/// The NamespaceLifecycle admission plugin
+/// (`plugin/pkg/admission/namespace/lifecycle`), run by the store before
+/// every write of every kind: `default`, `kube-system` and `kube-public`
+/// may not be deleted (403); a write of a namespaced object (other than a
+/// delete) needs its namespace (404 for the namespace); a create in a
+/// `Terminating` namespace is refused (403, with a `NamespaceTerminating`
+/// cause). Namespaces are read from the store itself, never from a cache,
+/// so a create right after the namespace's delete is refused.
+pub struct NamespaceLifecycle {
+    namespaces: Arc<Registry<DynamicObject>>,
+}
+
+impl AdmissionPlugin for NamespaceLifecycle {
+    fn admit<'a>(&'a self, request: Attributes<'a>) -> BoxFuture<'a, Result<(), Status>> {
+        Box::pin(async move {
+            let kind = request.kind;
+            if kind.group.is_empty() && kind.kind == "Namespace" {
+                if request.operation == Operation::Delete
+                    && IMMORTAL_NAMESPACES.contains(&request.name)
+                {
+                    return Err(Status::forbidden(
+                        resource(),
+                        request.name,
+                        "this namespace may not be deleted",
+                    ));
+                }
+                return Ok(());
+            }
+            if request.namespace.is_empty() || request.operation == Operation::Delete {
+                return Ok(());
+            }
+            let namespace = match self.namespaces.get("", request.namespace).await {
+                Ok(namespace) => namespace,
+                Err(e) if e.code == 404 => return Err(namespace_not_found(request.namespace)),
+                Err(e) => return Err(e),
+            };
+            let phase = namespace
+                .content
+                .get("status")
+                .and_then(|s| s.get("phase"))
+                .and_then(Value::as_str);
+            if request.operation == Operation::Create && phase == Some("Terminating") {
+                let mut refused = Status::forbidden(
+                    GroupResource::new(&kind.group, &kind.plural),
+                    request.name,
+                    format!(
+                        "unable to create new content in namespace {} because it is being terminated",
+                        request.namespace
+                    ),
+                );
+                if let Some(details) = refused.details.as_mut() {
+                    details.causes.push(StatusCause::new(
+                        "NamespaceTerminating",
+                        format!("namespace {} is being terminated", request.namespace),
+                        "metadata.namespace",
+                    ));
+                }
+                return Err(refused);
+            }
+            Ok(())
+        })
     }
 }
 
-/// NamespaceLifecycle's answer for a create in a namespace that does not
+/// NamespaceLifecycle's answer for a write in a namespace that does not
 /// exist: 404 for the namespace.
 pub fn namespace_not_found(namespace: &str) -> Status {
     Status::not_found(resource(), namespace)

@@ -8,8 +8,8 @@
 //! apiserver's [`Status`].
 
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use api_core::Status;
 use api_core::crd::{
@@ -19,8 +19,8 @@ use api_core::crd::{
 use api_core::decode::{DecodeOptions, FieldValidation, decode};
 use api_core::patch::PatchType;
 use api_core::registry::{
-    Admission, ApplyOptions, Bookmark, BoxFuture, DeleteOptions, DynamicObject, KindInfo,
-    ListOptions, PatchOptions, ProgressRequester, Registry, Served, WatchEvent,
+    Admission, AdmissionPlugins, ApplyOptions, Bookmark, BoxFuture, DeleteOptions, DynamicObject,
+    KindInfo, ListOptions, PatchOptions, ProgressRequester, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
 use futures_core::Stream;
@@ -275,6 +275,13 @@ pub trait ServedKind: Send + Sync {
     fn set_garbage_collection(&self, on: bool) {
         let _ = on;
     }
+    /// Gives the kind the server's admission plugins (NamespaceLifecycle),
+    /// run by its store before every write
+    /// ([`Registry::with_admission_plugins`]). The server calls it once,
+    /// when it is built; a kind that is not a registry ignores it.
+    fn set_admission_plugins(&self, plugins: AdmissionPlugins) {
+        let _ = plugins;
+    }
 }
 
 /// How a body becomes a `K` for a registry: decoded with the request's
@@ -346,24 +353,6 @@ pub type AdmissionFor<K> = Arc<
         + Sync,
 >;
 
-/// What a kind's controller does when one of its objects is deleted
-/// (`namespace`, `name`, whether it is a dry run), before the store
-/// deletes it, and to the object the delete answers with: the namespace
-/// controller's work, done in the request.
-pub trait OnDelete: Send + Sync {
-    /// Runs before the delete; an error stops it.
-    fn before<'a>(
-        &'a self,
-        namespace: &'a str,
-        name: &'a str,
-        dry_run: bool,
-    ) -> BoxFuture<'a, Result<(), Status>>;
-    /// The answer's object, as the kind shows a deleted one.
-    fn answer(&self, object: &mut Value) {
-        let _ = object;
-    }
-}
-
 /// A [`Registry<K>`] as a [`ServedKind`]: a Rust type's registry, or a
 /// registry of [`DynamicObject`]s of a kind described by data.
 pub struct RegistryKind<K: Served> {
@@ -371,7 +360,8 @@ pub struct RegistryKind<K: Served> {
     info: KindInfo,
     decode: DecodeBody<K>,
     admission: Option<AdmissionFor<K>>,
-    on_delete: Option<Arc<dyn OnDelete>>,
+    /// The server's admission plugins, set when the server is built.
+    plugins: OnceLock<AdmissionPlugins>,
     /// Whether a garbage collector runs (deletes then record the
     /// propagation policy as finalizers), set when the server is built.
     garbage_collection: AtomicBool,
@@ -385,7 +375,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             info: KindInfo::of_crd_type::<K>(),
             decode: decode_body::<K>,
             admission: None,
-            on_delete: None,
+            plugins: OnceLock::new(),
             garbage_collection: AtomicBool::new(false),
         }
     }
@@ -401,7 +391,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             },
             decode: decode_body::<K>,
             admission: None,
-            on_delete: None,
+            plugins: OnceLock::new(),
             garbage_collection: AtomicBool::new(false),
         }
     }
@@ -418,7 +408,7 @@ impl RegistryKind<DynamicObject> {
             info,
             decode: Registry::<DynamicObject>::decode,
             admission: None,
-            on_delete: None,
+            plugins: OnceLock::new(),
             garbage_collection: AtomicBool::new(false),
         }
     }
@@ -438,15 +428,17 @@ impl<K: Served> RegistryKind<K> {
         self.admission = Some(admission);
         self
     }
-
-    /// Runs `on_delete` around every delete of the kind's objects.
-    pub fn with_on_delete(mut self, on_delete: Arc<dyn OnDelete>) -> Self {
-        self.on_delete = Some(on_delete);
-        self
-    }
 }
 
 impl<K: Served> RegistryKind<K> {
+    /// `registry` running the server's admission plugins.
+    fn with_plugins(&self, registry: Registry<K>) -> Registry<K> {
+        match self.plugins.get() {
+            Some(plugins) => registry.with_admission_plugins(plugins.clone()),
+            None => registry,
+        }
+    }
+
     /// The registry (or its dry-run view) writing as `manager`, with what
     /// the kind admits for this request.
     async fn registry_for(
@@ -454,11 +446,11 @@ impl<K: Served> RegistryKind<K> {
         options: &WriteOptions,
         manager: &str,
     ) -> Result<Registry<K>, Status> {
-        let registry = if options.dry_run {
+        let registry = self.with_plugins(if options.dry_run {
             self.registry.dry_run().field_manager(manager)
         } else {
             self.registry.field_manager(manager)
-        };
+        });
         Ok(match &self.admission {
             Some(admission) => match admission(options).await? {
                 Some(check) => registry.with_admission(check),
@@ -666,23 +658,16 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         dry_run: bool,
     ) -> BoxFuture<'a, Result<(Value, bool), Status>> {
         Box::pin(async move {
-            if let Some(on_delete) = &self.on_delete {
-                on_delete.before(namespace, name, dry_run).await?;
-            }
-            let mut registry = if dry_run {
+            let mut registry = self.with_plugins(if dry_run {
                 self.registry.dry_run()
             } else {
                 Registry::clone_view(&self.registry)
-            };
+            });
             if self.garbage_collection.load(Ordering::Relaxed) {
                 registry = registry.with_garbage_collection();
             }
             let deleted = registry.delete(namespace, name, options).await?;
-            let mut object = to_json(&deleted.object)?;
-            if let Some(on_delete) = &self.on_delete {
-                on_delete.answer(&mut object);
-            }
-            Ok((object, deleted.pending))
+            Ok((to_json(&deleted.object)?, deleted.pending))
         })
     }
 
@@ -716,5 +701,9 @@ impl<K: Served> ServedKind for RegistryKind<K> {
 
     fn set_garbage_collection(&self, on: bool) {
         self.garbage_collection.store(on, Ordering::Relaxed);
+    }
+
+    fn set_admission_plugins(&self, plugins: AdmissionPlugins) {
+        let _ = self.plugins.set(plugins);
     }
 }

@@ -38,8 +38,8 @@ use api_core::crd::CustomResourceDefinition;
 use api_core::meta::ListMeta;
 use api_core::patch::PatchType;
 use api_core::registry::{
-    DeleteOptions, DynamicStrategy, KindInfo, Kinds, ListOptions, MemoryStorage, Registry, Served,
-    Storage, Strategy,
+    AdmissionPlugins, DeleteOptions, DynamicStrategy, KindInfo, Kinds, ListOptions, MemoryStorage,
+    Registry, Served, Storage, Strategy,
 };
 use api_core::resource::CustomResourceExt;
 use api_core::status::GroupKind;
@@ -62,7 +62,7 @@ use crate::limits::{
     WatchSlot, deadline_exceeded,
 };
 use crate::listen::Peer;
-use crate::namespaces::{NamespaceKind, namespace_not_found};
+use crate::namespaces::NamespaceKind;
 use crate::negotiation::{Representation, negotiate};
 use crate::openapi::OpenApiV3;
 use crate::params::{
@@ -308,7 +308,7 @@ impl ServerBuilder {
     /// `Background`, `Foreground`, `Orphan`), as kube-controller-manager's
     /// collector does on a cluster. [`ApiServer::serve`] and
     /// [`ApiServer::serve_tls`] start it; in process,
-    /// [`ApiServer::start_garbage_collector`].
+    /// [`ApiServer::start_controllers`].
     pub fn garbage_collector(mut self) -> Self {
         self.garbage_collector = true;
         self
@@ -353,12 +353,19 @@ impl ServerBuilder {
             );
             self.kinds.push(namespaces.served());
         }
+        // The admission chain every kind's store runs: NamespaceLifecycle
+        // when namespaces are served.
+        let plugins: AdmissionPlugins = match &namespaces {
+            Some(namespaces) => Arc::new([namespaces.lifecycle()]),
+            None => Arc::new([]),
+        };
         let kinds = Arc::new(Kinds::new());
         let mut by_path = ByPath::default();
         for kind in &self.kinds {
             by_path.insert(kind.clone());
             kinds.insert(Arc::new(kind.info().clone()));
             kind.set_garbage_collection(self.garbage_collector);
+            kind.set_admission_plugins(plugins.clone());
         }
         ApiServer {
             inner: Arc::new(Inner {
@@ -455,6 +462,14 @@ struct Inner {
     rbac: Option<Arc<RbacState>>,
 }
 
+/// The controllers running beside a server ([`ApiServer::start_controllers`]);
+/// they stop when this is dropped.
+#[derive(Debug)]
+pub struct Controllers {
+    _garbage_collector: Option<crate::gc::GarbageCollector>,
+    _namespaces: Option<crate::namespaces::controller::NamespaceController>,
+}
+
 /// A Kubernetes-compatible API server over registries.
 #[derive(Clone)]
 pub struct ApiServer {
@@ -493,12 +508,24 @@ impl ApiServer {
         self.inner.client_timeout
     }
 
-    /// Starts the garbage collector over the served kinds when the server
-    /// was built with one ([`ServerBuilder::garbage_collector`]); it runs
-    /// until the returned value is dropped. Call it in a Tokio runtime.
-    pub fn start_garbage_collector(&self) -> Option<crate::gc::GarbageCollector> {
-        let kinds = self.inner.served.clone()?;
-        Some(crate::gc::GarbageCollector::start(kinds))
+    /// Starts the controllers that run beside the server, as
+    /// kube-controller-manager's do beside kube-apiserver: the namespace
+    /// controller when namespaces are served (a deleted namespace's
+    /// content goes, then the namespace), and the garbage collector when
+    /// the server was built with one ([`ServerBuilder::garbage_collector`]).
+    /// They run until the returned value is dropped. [`ApiServer::serve`]
+    /// and [`ApiServer::serve_tls`] start them; a server used in process
+    /// (its [`router`](ApiServer::router)) starts them with this. Call it
+    /// in a Tokio runtime.
+    pub fn start_controllers(&self) -> Controllers {
+        Controllers {
+            _garbage_collector: self
+                .inner
+                .served
+                .clone()
+                .map(crate::gc::GarbageCollector::start),
+            _namespaces: self.inner.namespaces.as_ref().map(|n| n.start_controller()),
+        }
     }
 
     /// The server as an axum `Router` (a tower `Service`).

@@ -49,7 +49,7 @@ const RACKS: &str = "/apis/example.com/v1/racks";
 
 struct Env {
     app: axum::Router,
-    _collector: Option<api_server::gc::GarbageCollector>,
+    _controllers: api_server::Controllers,
 }
 
 fn env(collector: bool) -> Env {
@@ -63,7 +63,7 @@ fn env(collector: bool) -> Env {
     let server = builder.build();
     Env {
         app: server.router(),
-        _collector: server.start_garbage_collector(),
+        _controllers: server.start_controllers(),
     }
 }
 

@@ -538,11 +538,12 @@ async fn openapi_v3_documents() {
 /// deletes what is in it.
 #[tokio::test]
 async fn namespaces_and_their_lifecycle() {
-    let app = ApiServer::builder()
+    let server = ApiServer::builder()
         .with_namespaces()
         .resource::<Widget>(DefaultStrategy)
-        .build()
-        .router();
+        .build();
+    let _controllers = server.start_controllers();
+    let app = server.router();
     let list = call(&app, req("GET", "/api/v1/namespaces", None)).await;
     assert_eq!(list.body["kind"], "NamespaceList");
     let names: Vec<&str> = list.body["items"]
@@ -595,14 +596,19 @@ async fn namespaces_and_their_lifecycle() {
     let deleted = call(&app, req("DELETE", "/api/v1/namespaces/demo", None)).await;
     assert_eq!(deleted.code, StatusCode::OK);
     assert_eq!(deleted.body["status"]["phase"], "Terminating");
+    // The namespace controller empties it, then it goes.
+    let mut tries = 0;
+    while call(&app, req("GET", "/api/v1/namespaces/demo", None))
+        .await
+        .code
+        != StatusCode::NOT_FOUND
+    {
+        tries += 1;
+        assert!(tries < 500, "the namespace is still there");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     let gone = call(&app, req("GET", "/apis/example.com/v1/widgets", None)).await;
     assert_eq!(gone.body["items"], json!([]));
-    assert_eq!(
-        call(&app, req("GET", "/api/v1/namespaces/demo", None))
-            .await
-            .code,
-        StatusCode::NOT_FOUND
-    );
 
     let table = call(
         &app,

@@ -39,6 +39,8 @@ impl<K: Served> Registry<K> {
         options: &DeleteOptions,
     ) -> Result<Deleted<K>, Status> {
         let (mut obj, revision) = self.stored(namespace, name).await?;
+        self.admit(Operation::Delete, &obj.metadata().namespace, name, "")
+            .await?;
         let meta = obj.metadata();
         if let Some(uid) = &options.uid
             && *uid != meta.uid
@@ -74,7 +76,8 @@ impl<K: Served> Registry<K> {
         if let Some(finalizers) = gc_finalizers {
             let deleting = obj.metadata().deletion_timestamp.is_some();
             let held = !finalizers.is_empty()
-                || obj.metadata().deletion_grace_period_seconds.unwrap_or(0) > 0;
+                || obj.metadata().deletion_grace_period_seconds.unwrap_or(0) > 0
+                || self.strategy.held_by_own_finalizers(&obj);
             obj.metadata_mut().finalizers = finalizers;
             if deleting {
                 // Already being deleted: only the policy changes, and with
@@ -94,7 +97,8 @@ impl<K: Served> Registry<K> {
             .graceful_delete(&obj)
             .map(|g| options.grace_period_seconds.unwrap_or(g))
             .map(|g| if g < 0 { 1 } else { g });
-        let has_finalizers = !meta.finalizers.is_empty();
+        let has_finalizers =
+            !meta.finalizers.is_empty() || self.strategy.held_by_own_finalizers(&obj);
         let now = (self.clock)();
         if let Some(current) = meta.deletion_timestamp {
             // Already being deleted: a shorter grace period brings it forward;
@@ -121,6 +125,7 @@ impl<K: Served> Registry<K> {
         }
         if has_finalizers || grace.is_some_and(|g| g > 0) {
             let grace = grace.unwrap_or(0);
+            self.strategy.prepare_for_delete(&mut obj);
             let meta = obj.metadata_mut();
             meta.deletion_timestamp = now.checked_add_seconds(grace).or(Some(now));
             meta.deletion_grace_period_seconds = Some(grace);

@@ -38,6 +38,7 @@
 //! answers at once), and the futures are `Send`, so a registry serves from
 //! any tokio task. A [`Watch`] is a `futures_core::Stream`.
 
+pub mod admission;
 mod applying;
 mod deleting;
 mod dry_run;
@@ -66,6 +67,7 @@ use crate::validation::names::{generate_name, is_valid_path_segment_name};
 use crate::validation::object_meta::{validate_object_meta, validate_object_meta_update};
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
+pub use admission::{AdmissionPlugin, AdmissionPlugins, Attributes, Operation};
 pub use applying::{
     ApplyOptions, RACE_ATTEMPTS, applied_name, apply_config, lost_race, manager_required,
     name_mismatch,
@@ -202,6 +204,7 @@ fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Val
 pub struct Registry<K: Served> {
     kind: Arc<KindInfo>,
     admission: Option<Admission<K>>,
+    plugins: AdmissionPlugins,
     storage: Arc<dyn Storage>,
     strategy: Arc<dyn Strategy<K>>,
     clock: Arc<dyn Fn() -> Time + Send + Sync>,
@@ -234,6 +237,7 @@ impl<K: Served> Registry<K> {
         Registry {
             kind: Arc::new(KindInfo::of::<K>()),
             admission: None,
+            plugins: Arc::new([]),
             storage,
             strategy: Arc::new(strategy),
             clock: Arc::new(Time::now),
@@ -357,6 +361,7 @@ impl<K: Served> Registry<K> {
         Registry {
             kind: self.kind.clone(),
             admission: self.admission.clone(),
+            plugins: self.plugins.clone(),
             storage: self.storage.clone(),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -423,6 +428,7 @@ impl<K: Served> Registry<K> {
         Registry {
             kind: self.kind.clone(),
             admission: self.admission.clone(),
+            plugins: self.plugins.clone(),
             storage: Arc::new(DryRunStorage::new(self.storage.clone())),
             strategy: self.strategy.clone(),
             clock: self.clock.clone(),
@@ -524,6 +530,14 @@ impl<K: Served> Registry<K> {
         {
             let meta = obj.metadata_mut();
             self.match_namespace(meta, namespace)?;
+        }
+        {
+            let meta = obj.metadata();
+            self.admit(Operation::Create, &meta.namespace, &meta.name, "")
+                .await?;
+        }
+        {
+            let meta = obj.metadata_mut();
             // WipeObjectMetaSystemFields
             meta.creation_timestamp = None;
             meta.uid.clear();
@@ -658,6 +672,13 @@ impl<K: Served> Registry<K> {
             }
             Err(e) => return Err(e),
         };
+        self.admit(
+            Operation::Update,
+            &ns,
+            &name,
+            if status { "status" } else { "" },
+        )
+        .await?;
         let revision = stored.revision;
         let rv = new.metadata().resource_version.clone();
         if rv.is_empty() {
@@ -745,6 +766,7 @@ impl<K: Served> Registry<K> {
         // ShouldDeleteDuringUpdate: the last finalizer of a deleting object is gone.
         let om = old.metadata();
         if new.metadata().finalizers.is_empty()
+            && !self.strategy.held_by_own_finalizers(&new)
             && om.deletion_timestamp.is_some()
             && om.deletion_grace_period_seconds.unwrap_or(0) == 0
         {

@@ -134,6 +134,24 @@ pub trait Strategy<K: SpecStatus + ApiType + Clone + Serialize>: Send + Sync {
         let _ = obj;
         None
     }
+
+    /// Whether finalizers of the kind's own, kept outside
+    /// `metadata.finalizers` (a Namespace's `spec.finalizers`), still
+    /// hold the object: a delete then only marks it (as
+    /// `metadata.finalizers` do), a delete of a marked object answers it
+    /// unchanged, and it goes with the update that empties them
+    /// (`ShouldDeleteNamespaceDuringUpdate`). Default: `false`.
+    fn held_by_own_finalizers(&self, obj: &K) -> bool {
+        let _ = obj;
+        false
+    }
+
+    /// Changes the object as its first delete marks it (before it is
+    /// stored with its `deletionTimestamp`): a Namespace enters phase
+    /// `Terminating`. Default: nothing.
+    fn prepare_for_delete(&self, obj: &mut K) {
+        let _ = obj;
+    }
 }
 
 /// The strategy with every Kubernetes default.

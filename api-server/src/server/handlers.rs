@@ -174,11 +174,6 @@ async fn collection_request(
             if kind.namespaced() && namespace.is_empty() {
                 return Err(not_found_path());
             }
-            if let (Some(ns), true) = (&inner.namespaces, kind.namespaced())
-                && !ns.exists(namespace).await?
-            {
-                return Err(namespace_not_found(namespace));
-            }
             let json = if is_protobuf(headers) {
                 // kubectl create namespace/role/rolebinding/... send
                 // built-in kinds as protobuf.
@@ -240,9 +235,11 @@ async fn object_request(
         Method::DELETE => {
             let (options, dry_run) = delete_options(query, &body)?;
             let (object, pending) = kind.delete(namespace, name, &options, dry_run).await?;
-            // A finished delete answers 200 with the object, one waiting
-            // for finalizers 202 with it.
-            let code = if pending {
+            // 200 with the object, deleted or waiting for finalizers;
+            // 202 only for one left waiting when the client asked for
+            // `orphanDependents: false` (`DeleteResource`: upstream keeps
+            // 200 otherwise, for the clients that expect it).
+            let code = if pending && options.orphan_dependents == Some(false) {
                 StatusCode::ACCEPTED
             } else {
                 StatusCode::OK
