@@ -325,3 +325,74 @@ async fn a_namespace_delete_finishes() {
     .unwrap();
     env.wait_for(&namespaces, "doomed", |n| n.is_none()).await;
 }
+
+/// A Pod's `ephemeralcontainers` subresource, as `kubectl debug` writes
+/// it: only `spec.ephemeralContainers` changes, and a container once
+/// added may not be removed.
+#[tokio::test]
+async fn pods_take_ephemeral_containers() {
+    use k8s_openapi::api::core::v1::Pod;
+    use kube::api::{Patch, PatchParams};
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["pods".into()]))
+        .start()
+        .await;
+    let pods: Api<Pod> = Api::default_namespaced(env.client());
+    let pod: Pod = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "web", "labels": {"app": "web"}},
+        "spec": {"containers": [{"name": "app", "image": "nginx"}]}
+    }))
+    .unwrap();
+    pods.create(&PostParams::default(), &pod).await.unwrap();
+
+    // A change of the labels or containers through the subresource is
+    // dropped; the ephemeral container is added.
+    let patch = serde_json::json!({
+        "metadata": {"labels": {"app": "changed"}},
+        "spec": {
+            "containers": [{"name": "app", "image": "changed"}],
+            "ephemeralContainers": [{"name": "debugger", "image": "busybox", "targetContainerName": "app"}]
+        }
+    });
+    let patched = pods
+        .patch_ephemeral_containers("web", &PatchParams::default(), &Patch::Strategic(patch))
+        .await
+        .unwrap();
+    let spec = patched.spec.unwrap();
+    assert_eq!(spec.containers[0].image.as_deref(), Some("nginx"));
+    assert_eq!(patched.metadata.labels.unwrap()["app"], "web");
+    let ephemeral = spec.ephemeral_containers.unwrap();
+    assert_eq!(ephemeral[0].name, "debugger");
+    let read = pods.get_ephemeral_containers("web").await.unwrap();
+    assert_eq!(read.spec.unwrap().ephemeral_containers.unwrap().len(), 1);
+
+    // Removing it is refused, as is a name a container has.
+    let mut removed = pods.get("web").await.unwrap();
+    removed.spec.as_mut().unwrap().ephemeral_containers = Some(Vec::new());
+    let refused = pods
+        .replace_ephemeral_containers("web", &PostParams::default(), &removed)
+        .await
+        .unwrap_err();
+    match refused {
+        kube::Error::Api(status) => {
+            assert_eq!(status.code, 422, "{status:?}");
+            assert!(
+                status
+                    .message
+                    .contains("existing ephemeral containers \"debugger\" may not be removed"),
+                "{}",
+                status.message
+            );
+        }
+        other => panic!("not a Status: {other}"),
+    }
+    let clash = serde_json::json!({"spec": {"ephemeralContainers": [
+        {"name": "debugger", "image": "busybox", "targetContainerName": "app"},
+        {"name": "app", "image": "busybox"}
+    ]}});
+    let refused = pods
+        .patch_ephemeral_containers("web", &PatchParams::default(), &Patch::Merge(clash))
+        .await
+        .unwrap_err();
+    assert!(matches!(refused, kube::Error::Api(s) if s.code == 422));
+}

@@ -213,9 +213,116 @@ where
     T: k8s_openapi::Resource + ApiType + DeserializeOwned + Serialize + Send + Sync + 'static,
 {
     let (kind, schema) = compiled::<T>();
-    let strategy = BuiltinStrategy::with_schema(schema, rules);
-    RegistryKind::dynamic(Arc::new(Registry::with_kind(kind, strategy, storage)))
-        .with_decode(decode_as::<T>)
+    let strategy = BuiltinStrategy::with_schema(schema.clone(), rules);
+    let served = RegistryKind::dynamic(Arc::new(Registry::with_kind(
+        kind.clone(),
+        strategy,
+        storage.clone(),
+    )))
+    .with_decode(decode_as::<T>)
+    .as_builtin();
+    if kind.group.is_empty() && kind.plural == "pods" {
+        let ephemeral = Registry::with_kind(kind, EphemeralContainersStrategy(schema), storage);
+        let ephemeral = RegistryKind::dynamic(Arc::new(ephemeral))
+            .with_decode(decode_as::<T>)
+            .as_builtin();
+        return served.with_subresource("ephemeralcontainers", Arc::new(ephemeral));
+    }
+    served
+}
+
+/// The strategy of a Pod's `ephemeralcontainers` subresource
+/// (`podEphemeralContainersStrategy`): an update changes nothing but
+/// `spec.ephemeralContainers` (`dropNonEphemeralContainerUpdates`), and
+/// ephemeral containers once added may be neither changed nor removed
+/// (`ValidatePodEphemeralContainersUpdate`); a new one's name may not be
+/// a container's.
+struct EphemeralContainersStrategy(Arc<DynamicStrategy>);
+
+fn ephemeral_containers(obj: &DynamicObject) -> Vec<Value> {
+    obj.content
+        .get("spec")
+        .and_then(|s| s.get("ephemeralContainers"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+impl Strategy<DynamicObject> for EphemeralContainersStrategy {
+    fn allow_unconditional_update(&self) -> bool {
+        true
+    }
+
+    fn prepare_for_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        let wanted = new
+            .content
+            .get("spec")
+            .and_then(|s| s.get("ephemeralContainers"))
+            .cloned();
+        let (name, namespace, rv, uid) = (
+            std::mem::take(&mut new.metadata.name),
+            std::mem::take(&mut new.metadata.namespace),
+            std::mem::take(&mut new.metadata.resource_version),
+            std::mem::take(&mut new.metadata.uid),
+        );
+        let managed = std::mem::take(&mut new.metadata.managed_fields);
+        *new = old.clone();
+        new.metadata.name = name;
+        new.metadata.namespace = namespace;
+        new.metadata.resource_version = rv;
+        new.metadata.uid = uid;
+        new.metadata.managed_fields = managed;
+        let spec = new.content.entry("spec").or_insert_with(|| json!({}));
+        if let Some(spec) = spec.as_object_mut() {
+            match wanted {
+                Some(list) => {
+                    spec.insert("ephemeralContainers".into(), list);
+                }
+                None => {
+                    spec.remove("ephemeralContainers");
+                }
+            }
+        }
+    }
+
+    fn validate_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        let mut errors = self.0.validate_update(new, old);
+        let spec_path = FieldPath::new("spec");
+        let path = spec_path.child("ephemeralContainers");
+        let new_list = ephemeral_containers(new);
+        let by_name = |list: &[Value], name: &str| -> Option<Value> {
+            list.iter().find(|c| c["name"] == name).cloned()
+        };
+        for previous in ephemeral_containers(old) {
+            let name = previous["name"].as_str().unwrap_or_default();
+            match by_name(&new_list, name) {
+                None => errors.push(FieldError::forbidden(
+                    &path,
+                    format!("existing ephemeral containers {name:?} may not be removed"),
+                )),
+                Some(current) if current != previous => errors.push(FieldError::forbidden(
+                    &path,
+                    format!("existing ephemeral containers {name:?} may not be changed"),
+                )),
+                Some(_) => {}
+            }
+        }
+        let spec = new.content.get("spec").cloned().unwrap_or_default();
+        let taken: Vec<Value> = ["containers", "initContainers"]
+            .iter()
+            .flat_map(|key| spec[*key].as_array().cloned().unwrap_or_default())
+            .map(|c| c["name"].clone())
+            .collect();
+        for (i, container) in new_list.iter().enumerate() {
+            if taken.contains(&container["name"]) {
+                errors.push(FieldError::duplicate(
+                    &path.index(i).child("name"),
+                    container["name"].clone(),
+                ));
+            }
+        }
+        errors
+    }
 }
 
 /// [`kind_info`] and the schema's strategy of `T`, made on first use.

@@ -292,7 +292,7 @@ impl NamespaceKind {
             storage,
         ));
         NamespaceKind {
-            served: Arc::new(RegistryKind::dynamic(registry.clone())),
+            served: Arc::new(RegistryKind::dynamic(registry.clone()).as_builtin()),
             registry,
             finalize,
             content: OnceLock::new(),

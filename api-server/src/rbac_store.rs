@@ -360,6 +360,7 @@ pub fn rbac_kind<T: RbacObject>(state: Arc<RbacState>) -> RegistryKind<DynamicOb
         })
     });
     RegistryKind::dynamic(Arc::new(registry))
+        .as_builtin()
         .with_decode(decode_as::<T>)
         .with_admission(admission)
 }

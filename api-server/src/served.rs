@@ -282,6 +282,22 @@ pub trait ServedKind: Send + Sync {
     fn set_admission_plugins(&self, plugins: AdmissionPlugins) {
         let _ = plugins;
     }
+    /// Whether this is one of Kubernetes' own kinds (Namespace, the RBAC
+    /// kinds, [`crate::builtin`]'s), whose objects kube-apiserver writes
+    /// from Go structs, `kind` before `apiVersion` (custom resources are
+    /// written `apiVersion` first). Column numbers in clients' decoding
+    /// errors count from there. Default: `false`.
+    fn builtin(&self) -> bool {
+        false
+    }
+    /// The subresource `name` of the kind's objects when it is served as
+    /// the object is, through another strategy
+    /// ([`RegistryKind::with_subresource`]): `GET`, `PUT` and `PATCH` of
+    /// `.../NAME/{name}`. Status and scale are not among them.
+    fn subresource(&self, name: &str) -> Option<&dyn ServedKind> {
+        let _ = name;
+        None
+    }
 }
 
 /// How a body becomes a `K` for a registry: decoded with the request's
@@ -362,6 +378,10 @@ pub struct RegistryKind<K: Served> {
     admission: Option<AdmissionFor<K>>,
     /// The server's admission plugins, set when the server is built.
     plugins: OnceLock<AdmissionPlugins>,
+    /// Whether it is one of Kubernetes' own kinds (written `kind` first).
+    builtin: bool,
+    /// Subresources served as the object through another strategy.
+    subresources: Vec<(&'static str, Arc<dyn ServedKind>)>,
     /// Whether a garbage collector runs (deletes then record the
     /// propagation policy as finalizers), set when the server is built.
     garbage_collection: AtomicBool,
@@ -376,6 +396,8 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             decode: decode_body::<K>,
             admission: None,
             plugins: OnceLock::new(),
+            builtin: false,
+            subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
         }
     }
@@ -392,6 +414,8 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             decode: decode_body::<K>,
             admission: None,
             plugins: OnceLock::new(),
+            builtin: false,
+            subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
         }
     }
@@ -409,8 +433,28 @@ impl RegistryKind<DynamicObject> {
             decode: Registry::<DynamicObject>::decode,
             admission: None,
             plugins: OnceLock::new(),
+            builtin: false,
+            subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
         }
+    }
+
+    /// Marks the kind as one of Kubernetes' own (built-in) kinds, which
+    /// kube-apiserver writes from Go structs: `kind` before `apiVersion`
+    /// ([`ServedKind::builtin`]).
+    pub fn as_builtin(mut self) -> Self {
+        self.builtin = true;
+        self
+    }
+
+    /// Serves `/NAME` under each object as `kind` serves the object: the
+    /// same stored objects read whole and written through `kind`'s
+    /// strategy, which keeps all but the part the subresource writes (a
+    /// Pod's `ephemeralcontainers`), as the apiserver registers another
+    /// store over the same storage for such a subresource.
+    pub fn with_subresource(mut self, name: &'static str, kind: Arc<dyn ServedKind>) -> Self {
+        self.subresources.push((name, kind));
+        self
     }
 
     /// Reads bodies with `decode` instead (a built-in kind read through its
@@ -704,6 +748,20 @@ impl<K: Served> ServedKind for RegistryKind<K> {
     }
 
     fn set_admission_plugins(&self, plugins: AdmissionPlugins) {
+        for (_, kind) in &self.subresources {
+            kind.set_admission_plugins(plugins.clone());
+        }
         let _ = self.plugins.set(plugins);
+    }
+
+    fn builtin(&self) -> bool {
+        self.builtin
+    }
+
+    fn subresource(&self, name: &str) -> Option<&dyn ServedKind> {
+        self.subresources
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, kind)| kind.as_ref())
     }
 }

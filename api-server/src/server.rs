@@ -570,6 +570,50 @@ fn json_response(code: StatusCode, value: &impl serde::Serialize, content_type: 
     }
 }
 
+/// An object, list or watch event of a kind, as JSON: a built-in kind's
+/// with `kind` first ([`KindFirst`]).
+fn object_response(code: StatusCode, value: &Value, builtin: bool) -> Response {
+    if builtin {
+        json_response(code, &KindFirst(value), "application/json")
+    } else {
+        json_response(code, value, "application/json")
+    }
+}
+
+/// A JSON object written with `kind` first, then `apiVersion`, then the
+/// rest: how kube-apiserver writes a built-in kind from its Go struct
+/// (`TypeMeta`'s field order), where a `serde_json` map would sort
+/// `apiVersion` first. A list's `items` and a watch event's `object` are
+/// written the same way.
+pub(crate) struct KindFirst<'a>(pub(crate) &'a Value);
+
+impl Serialize for KindFirst<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let Value::Object(members) = self.0 else {
+            return self.0.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(members.len()))?;
+        for key in ["kind", "apiVersion"] {
+            if let Some(value) = members.get(key) {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        for (key, value) in members {
+            match (key.as_str(), value) {
+                ("kind" | "apiVersion", _) => {}
+                ("items", Value::Array(items)) => {
+                    let items: Vec<KindFirst<'_>> = items.iter().map(KindFirst).collect();
+                    map.serialize_entry(key, &items)?;
+                }
+                ("object", object) => map.serialize_entry(key, &KindFirst(object))?,
+                _ => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
+}
+
 /// `Warning: 299 - "..."` headers, as the apiserver sends warnings.
 fn with_warnings(mut response: Response, warnings: &[String]) -> Response {
     for w in warnings {

@@ -7,7 +7,8 @@
 //! deleted", "should always delete fast", the finalizer tests) and the
 //! admission plugin's `admission_test.go` (`TestAdmissionNamespaceTerminating`,
 //! `TestAdmissionNamespaceDoesNotExist`, `TestAdmissionNamespaceForceLiveLookup`,
-//! `TestAdmissionNamespaceImmortal`).
+//! `TestAdmissionNamespaceImmortal`). Also: built-in kinds (Namespace)
+//! are written `kind` first.
 
 use std::time::Duration;
 
@@ -324,4 +325,57 @@ async fn a_dry_run_delete_changes_nothing() {
         .call("GET", &format!("{}/g", gadgets("dry")), None)
         .await;
     assert_eq!(code, StatusCode::OK);
+}
+
+/// Built-in kinds are written as kube-apiserver writes Go structs, `kind`
+/// before `apiVersion` (objects, lists and their items, watch events);
+/// custom resources `apiVersion` first, as the apiserver writes them.
+#[tokio::test]
+async fn builtin_kinds_are_written_kind_first() {
+    let env = env();
+    env.create_namespace("order").await;
+    assert_eq!(
+        env.create_gadget("order", "g", &[]).await,
+        StatusCode::CREATED
+    );
+    let raw = |path: &str| {
+        let app = env.app.clone();
+        let request = Request::builder()
+            .uri(path)
+            .body(Body::empty())
+            .expect("a request");
+        async move {
+            let response = app.oneshot(request).await.expect("an answer");
+            let bytes = to_bytes(response.into_body(), usize::MAX)
+                .await
+                .expect("a body");
+            String::from_utf8(bytes.to_vec()).expect("UTF-8")
+        }
+    };
+    let namespace = raw("/api/v1/namespaces/order").await;
+    assert!(
+        namespace.starts_with(r#"{"kind":"Namespace","apiVersion":"v1","metadata":"#),
+        "{namespace}"
+    );
+    let list = raw("/api/v1/namespaces").await;
+    assert!(
+        list.starts_with(r#"{"kind":"NamespaceList","apiVersion":"v1","#),
+        "{list}"
+    );
+    assert!(
+        list.contains(r#""items":[{"kind":"Namespace","apiVersion":"v1","#),
+        "{list}"
+    );
+    let gadget = raw(&format!("{}/g", gadgets("order"))).await;
+    assert!(
+        gadget.starts_with(r#"{"apiVersion":"example.com/v1","kind":"Gadget","#),
+        "{gadget}"
+    );
+    let watch =
+        raw("/api/v1/namespaces?watch=true&fieldSelector=metadata.name%3Dorder&timeoutSeconds=1")
+            .await;
+    assert!(
+        watch.starts_with(r#"{"object":{"kind":"Namespace","apiVersion":"v1","#),
+        "{watch}"
+    );
 }

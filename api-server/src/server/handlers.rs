@@ -45,7 +45,7 @@ pub(super) fn json_body(headers: &HeaderMap, body: &Bytes) -> Result<Vec<u8>, St
 /// The answer to a write: the object as JSON, or as its
 /// `PartialObjectMetadata` when the client asked for metadata only
 /// (kube-rs' `patch_metadata`).
-fn written_response(written: Written, headers: &HeaderMap) -> Response {
+fn written_response(written: Written, headers: &HeaderMap, builtin: bool) -> Response {
     let code = if written.created {
         StatusCode::CREATED
     } else {
@@ -59,7 +59,7 @@ fn written_response(written: Written, headers: &HeaderMap) -> Response {
             Ok(body) => json_response(code, &body, representation.content_type()),
             Err(status) => return status_response(status),
         },
-        _ => json_response(code, &written.object, "application/json"),
+        _ => object_response(code, &written.object, builtin),
     };
     let mut response = with_warnings(body, &written.warnings);
     // The audit log names a created object, whose name the URL lacks.
@@ -123,6 +123,12 @@ pub(super) async fn resource_request(
             Some(paths) => scale_request(kind, &paths, &method, namespace, name, req, body).await,
             None => Err(not_found_path()),
         },
+        // A subresource served as the object through its own strategy
+        // (a Pod's `ephemeralcontainers`): read and written, not deleted.
+        (Some(name), Some(sub)) if method != Method::DELETE => match kind.subresource(sub) {
+            Some(part) => object_request(part, &method, version, namespace, name, req, body).await,
+            None => Err(not_found_path()),
+        },
         _ => Err(not_found_path()),
     };
     result.unwrap_or_else(status_response)
@@ -184,7 +190,7 @@ async fn collection_request(
             };
             let options = write_options_for(query, "CreateOptions", headers, user)?;
             let written = kind.create(namespace, &json, &options).await?;
-            Ok(written_response(written, headers))
+            Ok(written_response(written, headers, kind.builtin()))
         }
         Method::DELETE => delete_collection(kind, namespace, query, &body).await,
         _ => Err(method_not_allowed()),
@@ -209,7 +215,7 @@ async fn object_request(
     match *method {
         Method::GET => {
             let accept = header_str(headers, header::ACCEPT);
-            if negotiate(accept, true, false) == Some(Representation::Json) {
+            if negotiate(accept, true, false) == Some(Representation::Json) && !kind.builtin() {
                 // The common case, without a detour through a JSON value.
                 let json = kind.get_json(namespace, name).await?;
                 return Ok((
@@ -226,11 +232,11 @@ async fn object_request(
             let json = json_body(headers, &body)?;
             let options = write_options_for(query, "UpdateOptions", headers, user)?;
             let written = kind.update(namespace, name, &json, &options, false).await?;
-            Ok(written_response(written, headers))
+            Ok(written_response(written, headers, kind.builtin()))
         }
         Method::PATCH => {
             let written = patch_request(kind, namespace, name, req, &body, false).await?;
-            Ok(written_response(written, headers))
+            Ok(written_response(written, headers, kind.builtin()))
         }
         Method::DELETE => {
             let (options, dry_run) = delete_options(query, &body)?;
@@ -244,7 +250,7 @@ async fn object_request(
             } else {
                 StatusCode::OK
             };
-            Ok(json_response(code, &object, "application/json"))
+            Ok(object_response(code, &object, kind.builtin()))
         }
         _ => Err(method_not_allowed()),
     }
@@ -267,7 +273,7 @@ async fn status_request(
     let written = match *method {
         Method::GET => {
             let object = kind.get(namespace, name).await?;
-            return Ok(json_response(StatusCode::OK, &object, "application/json"));
+            return Ok(object_response(StatusCode::OK, &object, kind.builtin()));
         }
         Method::PUT => {
             let json = json_body(headers, &body)?;
@@ -277,7 +283,7 @@ async fn status_request(
         Method::PATCH => patch_request(kind, namespace, name, req, &body, true).await?,
         _ => return Err(method_not_allowed()),
     };
-    Ok(written_response(written, headers))
+    Ok(written_response(written, headers, kind.builtin()))
 }
 
 /// `GET`, `PUT` and `PATCH` of the scale subresource.
@@ -423,7 +429,7 @@ async fn delete_collection(
     let (list, deleted) = delete_listed(kind, namespace, &params.options, &delete, dry_run).await?;
     let mut out = list;
     out["items"] = Value::Array(deleted);
-    Ok(json_response(StatusCode::OK, &out, "application/json"))
+    Ok(object_response(StatusCode::OK, &out, kind.builtin()))
 }
 
 /// The object or list of `kind`, or its `Table` when the client asks.
@@ -437,7 +443,7 @@ fn maybe_table(
 ) -> Response {
     let info = kind.info();
     let convertor = || TableConvertor::for_kind(&info.group, &info.plural, &kind.crd(), version);
-    table_or_json(convertor, headers, query, value, is_list)
+    table_or_json(convertor, headers, query, value, is_list, kind.builtin())
 }
 
 /// `value` as JSON, or as a `Table` by `convertor` when the `Accept`
@@ -448,6 +454,7 @@ fn table_or_json(
     query: &Query,
     value: Value,
     is_list: bool,
+    builtin: bool,
 ) -> Response {
     let accept = header_str(headers, header::ACCEPT);
     match negotiate(accept, true, false) {
@@ -492,7 +499,7 @@ fn table_or_json(
             Ok(body) => json_response(StatusCode::OK, &body, representation.content_type()),
             Err(status) => status_response(status),
         },
-        Some(_) => json_response(StatusCode::OK, &value, "application/json"),
+        Some(_) => object_response(StatusCode::OK, &value, builtin),
         None => status_response(Status::not_acceptable(&[
             "application/json",
             crate::negotiation::TABLE_V1,
@@ -556,9 +563,10 @@ async fn watch_response(
         bookmark_interval,
         metadata_only,
     } = shape;
+    let builtin = kind.builtin();
     let event_line = move |event: &str, object: &Value| match metadata_only {
-        Some(version) => event_line(event, &partial_object_metadata(object, version)),
-        None => event_line(event, object),
+        Some(version) => event_line(event, &partial_object_metadata(object, version), false),
+        None => event_line(event, object, builtin),
     };
     let timeout = params.timeout_seconds.unwrap_or(1800);
     // With `sendInitialEvents` (the default of a watch without a
@@ -643,8 +651,14 @@ async fn watch_response(
         .unwrap_or_else(|_| status_response(Status::internal_error("watch response")))
 }
 
-fn event_line(kind: &str, object: &Value) -> Vec<u8> {
-    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
+fn event_line(kind: &str, object: &Value, builtin: bool) -> Vec<u8> {
+    let event = json!({"type": kind, "object": object});
+    let mut line = if builtin {
+        serde_json::to_vec(&KindFirst(&event))
+    } else {
+        serde_json::to_vec(&event)
+    }
+    .unwrap_or_default();
     line.push(b'\n');
     line
 }
