@@ -1,7 +1,7 @@
 //! Expectations on events: kube-runtime's `Recorder` publishes an
 //! `events.k8s.io/v1` Event about an object and `TestEnv::wait_for_event`
 //! finds it by the object and the reason; a reason that never comes
-//! fails with the events that did.
+//! fails with the events that did; the Event is a core/v1 Event too.
 
 use std::time::Duration;
 
@@ -40,6 +40,22 @@ async fn an_event_about_an_object_is_found_by_its_reason() {
     assert_eq!(found.note.as_deref(), Some("scaled to 1"));
     assert_eq!(
         found.reporting_controller.as_deref(),
+        Some("memcached-controller")
+    );
+    // The same Event through core/v1, where `kubectl get events` and
+    // `kubectl describe` read: one resource in two groups, as upstream.
+    let core: Api<k8s_openapi::api::core::v1::Event> = Api::default_namespaced(env.client());
+    let listed = core.list(&Default::default()).await.unwrap();
+    let same = listed
+        .items
+        .iter()
+        .find(|e| e.metadata.uid == found.metadata.uid)
+        .expect("the events.k8s.io Event is a core Event");
+    assert_eq!(same.message.as_deref(), Some("scaled to 1"));
+    assert_eq!(same.reason.as_deref(), Some("Scaled"));
+    assert_eq!(same.involved_object.name.as_deref(), Some("m"));
+    assert_eq!(
+        same.reporting_component.as_deref(),
         Some("memcached-controller")
     );
 

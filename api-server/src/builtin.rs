@@ -27,6 +27,8 @@ use serde_json::{Value, json};
 
 use crate::served::{RegistryKind, decode_as};
 
+mod event_storage;
+
 /// The short names and categories kube-apiserver gives a built-in
 /// resource (its REST storage's `ShortNames()` and `Categories()`), by
 /// group and resource; none for a resource not listed.
@@ -214,6 +216,12 @@ where
 {
     let (kind, schema) = compiled::<T>();
     let strategy = BuiltinStrategy::with_schema(schema.clone(), rules);
+    // events.k8s.io Events are core Events, in one place.
+    let storage: Arc<dyn Storage> = if kind.group == "events.k8s.io" && kind.plural == "events" {
+        Arc::new(event_storage::AsCoreEvents::new(storage))
+    } else {
+        storage
+    };
     let served = RegistryKind::dynamic(Arc::new(Registry::with_kind(
         kind.clone(),
         strategy,
