@@ -104,6 +104,11 @@ fn outer(stored: Stored) -> Stored {
     }
 }
 
+/// A result of the core kind's storage as the events.k8s.io view's.
+fn out(result: Result<Stored, StorageError>) -> Result<Stored, StorageError> {
+    result.map(outer).map_err(outer_error)
+}
+
 fn outer_error(e: StorageError) -> StorageError {
     match e {
         StorageError::NotFound(k) => StorageError::NotFound(outer_key(&k)),
@@ -123,13 +128,7 @@ fn outer_error(e: StorageError) -> StorageError {
 
 impl Storage for AsCoreEvents {
     fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        Box::pin(async move {
-            self.inner
-                .get(&inner_key(key))
-                .await
-                .map(outer)
-                .map_err(outer_error)
-        })
+        Box::pin(async move { out(self.inner.get(&inner_key(key)).await) })
     }
 
     fn list<'a>(
@@ -165,13 +164,7 @@ impl Storage for AsCoreEvents {
         key: &'a str,
         value: Value,
     ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        Box::pin(async move {
-            self.inner
-                .create(&inner_key(key), to_core(value))
-                .await
-                .map(outer)
-                .map_err(outer_error)
-        })
+        Box::pin(async move { out(self.inner.create(&inner_key(key), to_core(value)).await) })
     }
 
     fn update<'a>(
@@ -181,11 +174,10 @@ impl Storage for AsCoreEvents {
         expected: Revision,
     ) -> BoxFuture<'a, Result<Stored, StorageError>> {
         Box::pin(async move {
-            self.inner
+            out(self
+                .inner
                 .update(&inner_key(key), to_core(value), expected)
-                .await
-                .map(outer)
-                .map_err(outer_error)
+                .await)
         })
     }
 
@@ -194,13 +186,7 @@ impl Storage for AsCoreEvents {
         key: &'a str,
         expected: Option<Revision>,
     ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        Box::pin(async move {
-            self.inner
-                .delete(&inner_key(key), expected)
-                .await
-                .map(outer)
-                .map_err(outer_error)
-        })
+        Box::pin(async move { out(self.inner.delete(&inner_key(key), expected).await) })
     }
 
     fn watch<'a>(

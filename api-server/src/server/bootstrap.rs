@@ -78,16 +78,7 @@ fn bootstrap_objects(rbac: bool) -> Vec<Value> {
 
 const READ: &[&str] = &["get", "list", "watch"];
 const WRITE: &[&str] = &["create", "delete", "deletecollection", "patch", "update"];
-const ALL: &[&str] = &[
-    "create",
-    "delete",
-    "deletecollection",
-    "get",
-    "list",
-    "patch",
-    "update",
-    "watch",
-];
+const ALL: &[&str] = &crate::discovery::BUILTIN_VERBS;
 
 fn rule(group: &str, resources: &[&str], verbs: &[&str]) -> Value {
     json!({"apiGroups": [group], "resources": resources, "verbs": verbs})
