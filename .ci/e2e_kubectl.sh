@@ -143,7 +143,14 @@ wait "$watch_pid" || true
 expect "delete --wait" 'deleted' "$(k delete -n demo mc mc1 --wait --timeout=20s)"
 out=$(k get -n demo mc mc1 2>&1 || true)
 expect "gone" "NotFound" "$out"
-expect "delete namespace" 'namespace "demo" deleted' "$(k delete namespace demo --wait=false)"
+# A namespace goes through Terminating: kubectl waits until the namespace
+# controller has emptied it and it is gone.
+k create -n demo configmap leftover --from-literal=a=b > /dev/null 2>&1 || true
+expect "delete namespace" 'namespace "demo" deleted' "$(k delete namespace demo --timeout=30s)"
+out=$(k get namespace demo 2>&1 || true)
+expect "namespace gone" "NotFound" "$out"
+out=$(k delete namespace default 2>&1 || true)
+expect "immortal namespace" 'namespaces "default" is forbidden: this namespace may not be deleted' "$out"
 # The audit log has a Metadata event for the create of mc1, by admin.
 grep '"verb":"create"' "$work/audit.log" | grep '"name":"mc1"' | grep -q '"username":"admin"' \
   || fail "audit log: no create of mc1 by admin in $(head -c 2000 "$work/audit.log")"
