@@ -9,7 +9,7 @@
 //! as mutating admission precedes validation in the apiserver; a refusal
 //! is the request's answer and nothing is written.
 //!
-//! Install them with [`Registry::with_admission_plugin`]; a server
+//! Install them with [`Registry::with_admission_plugins`]; a server
 //! installs its own on every kind it serves.
 
 use std::sync::Arc;
