@@ -78,7 +78,10 @@ use crate::served::{JsonEvent, RegistryKind, ServedKind, Written};
 mod bootstrap;
 mod filters;
 mod handlers;
+mod health;
 mod reviews;
+
+pub use health::HealthCheck;
 
 pub(crate) use handlers::WrittenName;
 use handlers::*;
@@ -110,6 +113,7 @@ pub struct ServerBuilder {
     audit: Option<AuditLog>,
     rbac: bool,
     garbage_collector: bool,
+    health_checks: Vec<(String, HealthCheck)>,
 }
 
 /// How requests are authorized (`--authorization-mode`).
@@ -303,6 +307,15 @@ impl ServerBuilder {
         self
     }
 
+    /// Adds the check `name` to `/healthz`, `/livez` and `/readyz` (and
+    /// serves it alone at `/readyz/{name}`): a storage backend's, such as
+    /// etcd's (`etcd`), so that the server reports not ready while its
+    /// storage is unreachable.
+    pub fn health_check(mut self, name: &str, check: HealthCheck) -> Self {
+        self.health_checks.push((name.to_string(), check));
+        self
+    }
+
     /// Runs a garbage collector ([`crate::gc`]) beside the server: owners'
     /// deletes take their dependents along (`propagationPolicy`
     /// `Background`, `Foreground`, `Orphan`), as kube-controller-manager's
@@ -385,6 +398,7 @@ impl ServerBuilder {
                 client_timeout: self.client_timeout,
                 audit: self.audit,
                 rbac,
+                health_checks: self.health_checks,
             }),
         }
     }
@@ -460,6 +474,7 @@ struct Inner {
     client_timeout: Duration,
     audit: Option<AuditLog>,
     rbac: Option<Arc<RbacState>>,
+    health_checks: Vec<(String, HealthCheck)>,
 }
 
 /// The controllers running beside a server ([`ApiServer::start_controllers`]);
@@ -492,6 +507,7 @@ impl ApiServer {
             audit: None,
             rbac: false,
             garbage_collector: false,
+            health_checks: Vec::new(),
         }
     }
 
@@ -668,6 +684,14 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
         Ok(b) => b,
         Err(e) => return status_response(body_error(e, inner.max_request_bytes)),
     };
+    let segments = info.parts();
+    // Health first: it reports a storage that cannot bootstrap.
+    if parts.method == Method::GET
+        && let [endpoint @ ("healthz" | "livez" | "readyz"), rest @ ..] = segments.as_slice()
+        && rest.len() <= 1
+    {
+        return health::health(&inner.health_checks, endpoint, rest.first().copied(), query).await;
+    }
     if let Err(status) = inner
         .bootstrapped
         .get_or_try_init(|| bootstrap::bootstrap(inner))
@@ -680,11 +704,7 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
         headers: &parts.headers,
         user: Some(user),
     };
-    let segments = info.parts();
     match (parts.method.clone(), segments.as_slice()) {
-        (Method::GET, ["healthz" | "livez" | "readyz"]) => {
-            (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain")], "ok").into_response()
-        }
         (Method::GET, ["version"]) => json_response(StatusCode::OK, &version(), "application/json"),
         (
             Method::POST,
