@@ -396,3 +396,49 @@ async fn pods_take_ephemeral_containers() {
         .unwrap_err();
     assert!(matches!(refused, kube::Error::Api(s) if s.code == 422));
 }
+
+/// A Deployment keeps its pod template's labels and annotations (a
+/// structural schema would prune an embedded ObjectMeta to nothing), and
+/// one whose selector does not match them is refused as on a cluster
+/// (`ValidateDeploymentSpec`).
+#[tokio::test]
+async fn deployments_keep_their_template_and_are_validated() {
+    let env = TestEnv::builder()
+        .builtin_kinds(BuiltinKinds::Only(vec!["deployments".into()]))
+        .start()
+        .await;
+    let deployments: Api<Deployment> = Api::default_namespaced(env.client());
+    let mut web = deployment("web", 1, None);
+    web.spec
+        .as_mut()
+        .unwrap()
+        .template
+        .metadata
+        .as_mut()
+        .unwrap()
+        .annotations = Some([("checksum/config".to_string(), "abc".to_string())].into());
+    let created = deployments
+        .create(&PostParams::default(), &web)
+        .await
+        .unwrap();
+    let template = created.spec.unwrap().template.metadata.unwrap();
+    assert_eq!(template.labels.unwrap()["app"], "web");
+    assert_eq!(template.annotations.unwrap()["checksum/config"], "abc");
+
+    let mut wrong = deployment("wrong", 1, None);
+    wrong.spec.as_mut().unwrap().selector.match_labels =
+        Some([("app".to_string(), "other".to_string())].into());
+    match deployments.create(&PostParams::default(), &wrong).await {
+        Err(kube::Error::Api(status)) => {
+            assert_eq!(status.code, 422);
+            assert!(
+                status
+                    .message
+                    .contains("`selector` does not match template `labels`"),
+                "{}",
+                status.message
+            );
+        }
+        other => panic!("accepted: {other:?}"),
+    }
+}

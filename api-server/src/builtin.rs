@@ -28,6 +28,12 @@ use serde_json::{Value, json};
 use crate::served::{RegistryKind, decode_as};
 
 mod event_storage;
+mod workloads;
+
+pub use workloads::{
+    validate_daemon_set, validate_deployment, validate_pod, validate_replica_set,
+    validate_stateful_set,
+};
 
 /// The short names and categories kube-apiserver gives a built-in
 /// resource (its REST storage's `ShortNames()` and `Categories()`), by
@@ -82,7 +88,12 @@ pub fn scales(group: &str, resource: &str) -> bool {
 /// subresource when the schema has a `status`, the scale subresource
 /// where kube-apiserver serves one ([`scales`]).
 pub fn kind_info<T: k8s_openapi::Resource + ApiType>() -> KindInfo {
-    let schema = T::api_schema(&mut api_core::__private::generator()).to_value();
+    let mut schema = T::api_schema(&mut api_core::__private::generator()).to_value();
+    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        for property in properties.values_mut() {
+            keep_embedded_metadata(property);
+        }
+    }
     let status = schema.pointer("/properties/status").is_some();
     let group = T::GROUP;
     let scope = if std::any::type_name::<T::Scope>().ends_with("NamespaceResourceScope") {
@@ -333,6 +344,44 @@ impl Strategy<DynamicObject> for EphemeralContainersStrategy {
     }
 }
 
+/// Marks every `metadata` below the root (a pod template's, a
+/// StatefulSet's volume claim templates') as kept whole
+/// (`x-kubernetes-preserve-unknown-fields`). The schema api-core writes
+/// for an embedded ObjectMeta is a bare `type: object`, as controller-gen
+/// writes it for a CRD, and a structural schema prunes everything inside
+/// one: a Deployment's template would lose its labels. kube-apiserver
+/// decodes built-in kinds into Go structs, which keep them; the typed
+/// decoding of a body ([`decode_as`]) already drops what the Rust type
+/// does not know.
+fn keep_embedded_metadata(schema: &mut Value) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    if let Some(properties) = object.get_mut("properties").and_then(Value::as_object_mut) {
+        for (name, property) in properties.iter_mut() {
+            if name == "metadata"
+                && property.get("type").and_then(Value::as_str) == Some("object")
+                && property.get("properties").is_none()
+                && let Some(metadata) = property.as_object_mut()
+            {
+                metadata.insert("x-kubernetes-preserve-unknown-fields".into(), json!(true));
+            } else {
+                keep_embedded_metadata(property);
+            }
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(inner) = object.get_mut(key) {
+            keep_embedded_metadata(inner);
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        if let Some(list) = object.get_mut(key).and_then(Value::as_array_mut) {
+            list.iter_mut().for_each(keep_embedded_metadata);
+        }
+    }
+}
+
 /// [`kind_info`] and the schema's strategy of `T`, made on first use.
 fn compiled<T>() -> (KindInfo, Arc<DynamicStrategy>)
 where
@@ -550,7 +599,7 @@ builtins! {
     core::v1::Node => schema_only,
     core::v1::PersistentVolume => schema_only,
     core::v1::PersistentVolumeClaim => schema_only,
-    core::v1::Pod => schema_only,
+    core::v1::Pod => validate_pod,
     core::v1::PodTemplate => schema_only,
     core::v1::ReplicationController => schema_only,
     core::v1::ResourceQuota => schema_only,
@@ -558,10 +607,10 @@ builtins! {
     core::v1::Service => schema_only,
     core::v1::ServiceAccount => schema_only,
     apps::v1::ControllerRevision => schema_only,
-    apps::v1::DaemonSet => schema_only,
-    apps::v1::Deployment => schema_only,
-    apps::v1::ReplicaSet => schema_only,
-    apps::v1::StatefulSet => schema_only,
+    apps::v1::DaemonSet => validate_daemon_set,
+    apps::v1::Deployment => validate_deployment,
+    apps::v1::ReplicaSet => validate_replica_set,
+    apps::v1::StatefulSet => validate_stateful_set,
     batch::v1::CronJob => schema_only,
     batch::v1::Job => schema_only,
     coordination::v1::Lease => schema_only,
