@@ -38,7 +38,7 @@
 
 use api_core::ListMeta;
 use api_core::crd::{CustomResourceColumnDefinition, CustomResourceDefinition};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, FixedOffset, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -330,7 +330,8 @@ impl TableConvertor {
         })
     }
 
-    /// The column definitions (Name first).
+    /// The column definitions: Name first (the column of format `name`),
+    /// but for Events, whose name upstream prints last.
     pub fn column_definitions(&self) -> &[TableColumnDefinition] {
         &self.headers
     }
@@ -593,10 +594,22 @@ fn int_at(object: &Value, pointer: &str) -> i64 {
     object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
 }
 
+/// The time at `pointer` in `object` (a metav1 `Time` or `MicroTime`,
+/// RFC 3339); `None` for Go's zero time: absent, `null`, or not a time.
+fn time_at(object: &Value, pointer: &str) -> Option<DateTime<FixedOffset>> {
+    DateTime::parse_from_rfc3339(object.pointer(pointer)?.as_str()?).ok()
+}
+
+/// `translateTimestampSince`: the age of a time, `<unknown>` for the zero
+/// time.
+fn since(time: Option<DateTime<FixedOffset>>, now: DateTime<Utc>) -> String {
+    match time {
+        Some(t) => human_duration(now.signed_duration_since(t)),
+        None => "<unknown>".into(),
+    }
+}
+
 /// `translateTimestampSince` of the object's creation.
 fn age_of(object: &Value, now: DateTime<Utc>) -> String {
-    match DateTime::parse_from_rfc3339(&text_at(object, "/metadata/creationTimestamp")) {
-        Ok(t) => human_duration(now.signed_duration_since(t)),
-        Err(_) => "<unknown>".into(),
-    }
+    since(time_at(object, "/metadata/creationTimestamp"), now)
 }

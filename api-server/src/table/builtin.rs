@@ -12,12 +12,13 @@
 //! (camelCase); a missing field, or one of the wrong type, prints as
 //! upstream prints the field's zero value.
 
+use api_core::meta::Quantity;
 use chrono::{DateTime, Utc};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::{
     CREATION_TIMESTAMP_DESCRIPTION, NAME_DESCRIPTION, Printer, TableColumnDefinition, age_of,
-    int_at, text_at,
+    int_at, since, text_at, time_at,
 };
 
 /// A column as upstream declares it in a `*ColumnDefinitions` list.
@@ -83,6 +84,56 @@ const IMAGES: Column = wide(
     "string",
     "Images referenced by each container in the template.",
 );
+
+/// `eventColumnDefinitions` (the descriptions of core/v1's Event), the
+/// table of both groups' Events.
+const EVENT_COLUMNS: &[Column] = &[
+    column(
+        "Last Seen",
+        "string",
+        "The time at which the most recent occurrence of this event was recorded.",
+    ),
+    column(
+        "Type",
+        "string",
+        "Type of this event (Normal, Warning), new types could be added in the future",
+    ),
+    column(
+        "Reason",
+        "string",
+        "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
+    ),
+    column("Object", "string", "The object that this event is about."),
+    wide(
+        "Subobject",
+        "string",
+        "If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: \"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered the event) or if no container name is specified \"spec.containers[2]\" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.",
+    ),
+    wide(
+        "Source",
+        "string",
+        "The component reporting this event. Should be a short machine understandable string.",
+    ),
+    column(
+        "Message",
+        "string",
+        "A human-readable description of the status of this operation.",
+    ),
+    wide(
+        "First Seen",
+        "string",
+        "The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)",
+    ),
+    wide(
+        "Count",
+        "string",
+        "The number of times this event has occurred.",
+    ),
+    Column {
+        format: "name",
+        ..wide("Name", "string", NAME_DESCRIPTION)
+    },
+];
 
 /// A built-in kind's table.
 struct Kind {
@@ -157,6 +208,317 @@ const TABLES: &[Kind] = &[
             ),
         ],
         printer: print_deployment,
+    },
+    // configMapColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "configmaps",
+        columns: &[
+            NAME,
+            column(
+                "Data",
+                "string",
+                "Data contains the configuration data. Each key must consist of alphanumeric characters, '-', '_' or '.'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.",
+            ),
+            AGE,
+        ],
+        printer: print_config_map,
+    },
+    // endpointColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "endpoints",
+        columns: &[
+            NAME,
+            column(
+                "Endpoints",
+                "string",
+                "The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.",
+            ),
+            AGE,
+        ],
+        printer: print_endpoints,
+    },
+    // eventColumnDefinitions: LAST SEEN TYPE REASON OBJECT MESSAGE, and
+    // SUBOBJECT, SOURCE, FIRST SEEN, COUNT and NAME wide; the name comes
+    // last.
+    Kind {
+        group: "",
+        plural: "events",
+        columns: EVENT_COLUMNS,
+        printer: print_event,
+    },
+    // nodeColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "nodes",
+        columns: &[
+            NAME,
+            column("Status", "string", "The status of the node"),
+            column("Roles", "string", "The roles of the node"),
+            AGE,
+            column("Version", "string", "Kubelet Version reported by the node."),
+            wide(
+                "Internal-IP",
+                "string",
+                "List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/reference/node/node-status/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node's address in its own status or consumers of the downward API (status.hostIP).",
+            ),
+            wide(
+                "External-IP",
+                "string",
+                "List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/reference/node/node-status/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node's address in its own status or consumers of the downward API (status.hostIP).",
+            ),
+            wide(
+                "OS-Image",
+                "string",
+                "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).",
+            ),
+            wide(
+                "Kernel-Version",
+                "string",
+                "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
+            ),
+            wide(
+                "Container-Runtime",
+                "string",
+                "ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).",
+            ),
+        ],
+        printer: print_node,
+    },
+    // persistentVolumeColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "persistentvolumes",
+        columns: &[
+            NAME,
+            column(
+                "Capacity",
+                "string",
+                "capacity is the description of the persistent volume's resources and capacity. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity",
+            ),
+            column(
+                "Access Modes",
+                "string",
+                "accessModes contains all ways the volume can be mounted. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes",
+            ),
+            column(
+                "Reclaim Policy",
+                "string",
+                "persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim. Valid options are Retain (default for manually created PersistentVolumes), Delete (default for dynamically provisioned PersistentVolumes), and Recycle (deprecated). Recycle must be supported by the volume plugin underlying this PersistentVolume. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#reclaiming",
+            ),
+            column(
+                "Status",
+                "string",
+                "phase indicates if a volume is available, bound to a claim, or released by a claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#phase",
+            ),
+            column(
+                "Claim",
+                "string",
+                "claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim. Expected to be non-nil when bound. claim.VolumeName is the authoritative bind between PV and PVC. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#binding",
+            ),
+            column("StorageClass", "string", "StorageClass of the pv"),
+            column(
+                "VolumeAttributesClass",
+                "string",
+                "VolumeAttributesClass of the pv",
+            ),
+            column(
+                "Reason",
+                "string",
+                "reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.",
+            ),
+            AGE,
+            wide(
+                "VolumeMode",
+                "string",
+                "volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.",
+            ),
+        ],
+        printer: print_persistent_volume,
+    },
+    // persistentVolumeClaimColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "persistentvolumeclaims",
+        columns: &[
+            NAME,
+            column(
+                "Status",
+                "string",
+                "phase represents the current phase of PersistentVolumeClaim.",
+            ),
+            column(
+                "Volume",
+                "string",
+                "volumeName is the binding reference to the PersistentVolume backing this claim.",
+            ),
+            column(
+                "Capacity",
+                "string",
+                "capacity represents the actual resources of the underlying volume.",
+            ),
+            column(
+                "Access Modes",
+                "string",
+                "accessModes contains the actual access modes the volume backing the PVC has. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1",
+            ),
+            column("StorageClass", "string", "StorageClass of the pvc"),
+            column(
+                "VolumeAttributesClass",
+                "string",
+                "VolumeAttributesClass of the pvc",
+            ),
+            AGE,
+            wide(
+                "VolumeMode",
+                "string",
+                "volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.",
+            ),
+        ],
+        printer: print_persistent_volume_claim,
+    },
+    // podTemplateColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "podtemplates",
+        columns: &[
+            NAME,
+            column(
+                "Containers",
+                "string",
+                "Names of each container in the template.",
+            ),
+            column(
+                "Images",
+                "string",
+                "Images referenced by each container in the template.",
+            ),
+            column("Pod Labels", "string", "The labels for the pod template."),
+        ],
+        printer: print_pod_template,
+    },
+    // replicationControllerColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "replicationcontrollers",
+        columns: &[
+            NAME,
+            column(
+                "Desired",
+                "integer",
+                "Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller",
+            ),
+            column(
+                "Current",
+                "integer",
+                "Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller",
+            ),
+            column(
+                "Ready",
+                "integer",
+                "The number of ready replicas for this replication controller.",
+            ),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+            wide(
+                "Selector",
+                "string",
+                "Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+            ),
+        ],
+        printer: print_replication_controller,
+    },
+    // resourceQuotaColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "resourcequotas",
+        columns: &[
+            NAME,
+            column(
+                "Request",
+                "string",
+                "Request represents a minimum amount of cpu/memory that a container may consume.",
+            ),
+            column(
+                "Limit",
+                "string",
+                "Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.",
+            ),
+            AGE,
+        ],
+        printer: print_resource_quota,
+    },
+    // secretColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "secrets",
+        columns: &[
+            NAME,
+            column(
+                "Type",
+                "string",
+                "Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types",
+            ),
+            column(
+                "Data",
+                "string",
+                "Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4",
+            ),
+            AGE,
+        ],
+        printer: print_secret,
+    },
+    // serviceColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "services",
+        columns: &[
+            NAME,
+            column(
+                "Type",
+                "string",
+                "type determines how the Service is exposed. Defaults to ClusterIP. Valid options are ExternalName, ClusterIP, NodePort, and LoadBalancer. \"ClusterIP\" allocates a cluster-internal IP address for load-balancing to endpoints. Endpoints are determined by the selector or if that is not specified, by manual construction of an Endpoints object or EndpointSlice objects. If clusterIP is \"None\", no virtual IP is allocated and the endpoints are published as a set of endpoints rather than a virtual IP. \"NodePort\" builds on ClusterIP and allocates a port on every node which routes to the same endpoints as the clusterIP. \"LoadBalancer\" builds on NodePort and creates an external load-balancer (if supported in the current cloud) which routes to the same endpoints as the clusterIP. \"ExternalName\" aliases this service to the specified externalName. Several other fields do not apply to ExternalName services. More info: https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types",
+            ),
+            column(
+                "Cluster-IP",
+                "string",
+                "clusterIP is the IP address of the service and is usually assigned randomly. If an address is specified manually, is in-range (as per system configuration), and is not in use, it will be allocated to the service; otherwise creation of the service will fail. This field may not be changed through updates unless the type field is also being changed to ExternalName (which requires this field to be blank) or the type field is being changed from ExternalName (in which case this field may optionally be specified, as describe above).  Valid values are \"None\", empty string (\"\"), or a valid IP address. Setting this to \"None\" makes a \"headless service\" (no virtual IP), which is useful when direct endpoint connections are preferred and proxying is not required.  Only applies to types ClusterIP, NodePort, and LoadBalancer. If this field is specified when creating a Service of type ExternalName, creation will fail. This field will be wiped when updating a Service to type ExternalName. More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies",
+            ),
+            column(
+                "External-IP",
+                "string",
+                "externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.  These IPs are not managed by Kubernetes.  The user is responsible for ensuring that traffic arrives at a node with this IP.  A common example is external load-balancers that are not part of the Kubernetes system.",
+            ),
+            column(
+                "Port(s)",
+                "string",
+                "The list of ports that are exposed by this service. More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies",
+            ),
+            AGE,
+            wide(
+                "Selector",
+                "string",
+                "Route service traffic to pods with label keys and values matching this selector. If empty or not present, the service is assumed to have an external process managing its endpoints, which Kubernetes will not modify. Only applies to types ClusterIP, NodePort, and LoadBalancer. Ignored if type is ExternalName. More info: https://kubernetes.io/docs/concepts/services-networking/service/",
+            ),
+        ],
+        printer: print_service,
+    },
+    // serviceAccountColumnDefinitions.
+    Kind {
+        group: "",
+        plural: "serviceaccounts",
+        columns: &[
+            NAME,
+            column(
+                "Secrets",
+                "string",
+                "Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a \"kubernetes.io/enforce-mountable-secrets\" annotation set to \"true\". The \"kubernetes.io/enforce-mountable-secrets\" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret",
+            ),
+            AGE,
+        ],
+        printer: print_service_account,
     },
 ];
 
@@ -259,6 +621,566 @@ fn print_deployment(deployment: &Value, now: DateTime<Utc>) -> Vec<Value> {
         Value::String(joined("name")),
         Value::String(joined("image")),
         Value::String(selector),
+    ]
+}
+
+/// A string cell.
+fn text(s: impl Into<String>) -> Value {
+    Value::String(s.into())
+}
+
+/// The object's name cell.
+fn name_cell(object: &Value) -> Value {
+    text(text_at(object, "/metadata/name"))
+}
+
+/// The object's age cell (`translateTimestampSince(obj.CreationTimestamp)`).
+fn age_cell(object: &Value, now: DateTime<Utc>) -> Value {
+    text(age_of(object, now))
+}
+
+/// The string at `pointer`, `None` when absent or not a string.
+fn str_at<'a>(object: &'a Value, pointer: &str) -> Option<&'a str> {
+    object.pointer(pointer).and_then(Value::as_str)
+}
+
+/// The object at `pointer`, `None` when absent or not an object.
+fn map_at<'a>(object: &'a Value, pointer: &str) -> Option<&'a Map<String, Value>> {
+    object.pointer(pointer).and_then(Value::as_object)
+}
+
+/// The number of entries of the map at `pointer` (0 when absent).
+fn map_len(object: &Value, pointer: &str) -> usize {
+    map_at(object, pointer).map_or(0, Map::len)
+}
+
+/// `s`, or `default` when `s` is empty.
+fn or(s: impl Into<String>, default: &str) -> String {
+    let s = s.into();
+    if s.is_empty() { default.to_string() } else { s }
+}
+
+/// A `resource.Quantity` as its `String()` writes it (the canonical
+/// form); `None` when absent. A JSON number is the quantity it spells; a
+/// string that does not parse (which no apiserver would have stored) is
+/// shown as it is.
+fn quantity(value: Option<&Value>) -> Option<String> {
+    let spelled = match value? {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    Some(Quantity::parse(&spelled).map_or(spelled, |q| q.to_string()))
+}
+
+/// `labels.FormatLabels`: the `key=value` pairs of a label set sorted as
+/// strings (`labels.Set.String` sorts the pairs, not the keys) and joined
+/// by `,`; `<none>` for an empty set.
+fn format_labels(labels: Option<&Value>) -> String {
+    let mut pairs: Vec<String> = labels
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| Some(format!("{k}={}", v.as_str()?)))
+        .collect();
+    pairs.sort();
+    or(pairs.join(","), "<none>")
+}
+
+/// `layoutContainerCells`: the containers' names and images, each joined
+/// by `,` (a missing name or image is an empty string).
+fn container_cells(containers: &[Value]) -> (String, String) {
+    let joined = |key: &str| {
+        containers
+            .iter()
+            .map(|c| c[key].as_str().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    (joined("name"), joined("image"))
+}
+
+/// `net.JoinHostPort`: IPv6 hosts in brackets.
+fn join_host_port(host: &str, port: i64) -> String {
+    if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+/// `formatEndpoints(endpoints, nil)`: up to three `ip:port` (or `ip` for
+/// a subset without ports), then ` + N more...`; `<none>` without subsets.
+fn format_endpoints(endpoints: &Value) -> String {
+    const MAX: usize = 3;
+    let subsets = array_at(endpoints, "/subsets");
+    if subsets.is_empty() {
+        return "<none>".into();
+    }
+    let mut list: Vec<String> = Vec::new();
+    let mut more = false;
+    let mut count = 0;
+    for subset in subsets {
+        let addresses = array_at(subset, "/addresses");
+        let ports = array_at(subset, "/ports");
+        if ports.is_empty() {
+            // Headless services with no ports.
+            count += addresses.len();
+            for address in addresses {
+                if list.len() == MAX {
+                    more = true;
+                    break;
+                }
+                list.push(text_at(address, "/ip"));
+            }
+            continue;
+        }
+        for port in ports {
+            count += addresses.len();
+            for address in addresses {
+                if list.len() == MAX {
+                    more = true;
+                    break;
+                }
+                list.push(join_host_port(
+                    str_at(address, "/ip").unwrap_or_default(),
+                    int_at(port, "/port"),
+                ));
+            }
+        }
+    }
+    let joined = list.join(",");
+    if more {
+        format!("{joined} + {} more...", count - MAX)
+    } else {
+        joined
+    }
+}
+
+/// `printConfigMap`: the number of `data` and `binaryData` entries.
+fn print_config_map(config_map: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let entries = map_len(config_map, "/data") + map_len(config_map, "/binaryData");
+    vec![
+        name_cell(config_map),
+        Value::from(entries as i64),
+        age_cell(config_map, now),
+    ]
+}
+
+/// `printEndpoints`.
+fn print_endpoints(endpoints: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(endpoints),
+        text(format_endpoints(endpoints)),
+        age_cell(endpoints, now),
+    ]
+}
+
+/// Where an Event's fields are: core/v1's names, or events.k8s.io/v1's
+/// (which the apiserver converts to the same internal Event before
+/// printing: `regarding` is `involvedObject`, `note` the message, and the
+/// `deprecated*` fields the source, timestamps and count).
+struct EventFields {
+    regarding: &'static str,
+    note: &'static str,
+    source: &'static str,
+    first_timestamp: &'static str,
+    last_timestamp: &'static str,
+    count: &'static str,
+}
+
+/// core/v1 Event.
+const CORE_EVENT: EventFields = EventFields {
+    regarding: "/involvedObject",
+    note: "/message",
+    source: "/source",
+    first_timestamp: "/firstTimestamp",
+    last_timestamp: "/lastTimestamp",
+    count: "/count",
+};
+
+/// `printEvent` of a core/v1 Event.
+fn print_event(event: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    print_event_fields(event, now, &CORE_EVENT)
+}
+
+/// `printEvent`: last seen (the series' last observation, else the last
+/// timestamp, else the first), type, reason, `kind/name` of the object,
+/// its field path, the source (`formatEventSource`), the trimmed message,
+/// first seen (the first timestamp, else the event time), the count (the
+/// series', else the event's, 1 when unset) and the name.
+fn print_event_fields(event: &Value, now: DateTime<Utc>, fields: &EventFields) -> Vec<Value> {
+    let first = time_at(event, fields.first_timestamp).or_else(|| time_at(event, "/eventTime"));
+    let first_seen = since(first, now);
+    let mut last_seen = match time_at(event, fields.last_timestamp) {
+        Some(t) => since(Some(t), now),
+        None => first_seen.clone(),
+    };
+    let mut count = int_at(event, fields.count);
+    if let Some(series) = event.get("series").filter(|s| s.is_object()) {
+        last_seen = since(time_at(series, "/lastObservedTime"), now);
+        count = int_at(series, "/count");
+    } else if count == 0 {
+        // Singleton events don't have a count set in the new API.
+        count = 1;
+    }
+    let regarding = event.pointer(fields.regarding).unwrap_or(&Value::Null);
+    let kind = text_at(regarding, "/kind").to_lowercase();
+    let target = match str_at(regarding, "/name").filter(|n| !n.is_empty()) {
+        Some(name) => format!("{kind}/{name}"),
+        None => kind,
+    };
+    let first_non_empty = |a: String, b: String| if a.is_empty() { b } else { a };
+    let component = first_non_empty(
+        text_at(event, &format!("{}/component", fields.source)),
+        text_at(event, "/reportingController"),
+    );
+    let instance = first_non_empty(
+        text_at(event, &format!("{}/host", fields.source)),
+        text_at(event, "/reportingInstance"),
+    );
+    let source = if instance.is_empty() {
+        component
+    } else {
+        format!("{component}, {instance}")
+    };
+    vec![
+        text(last_seen),
+        text(text_at(event, "/type")),
+        text(text_at(event, "/reason")),
+        text(target),
+        text(text_at(regarding, "/fieldPath")),
+        text(source),
+        text(str_at(event, fields.note).unwrap_or_default().trim()),
+        text(first_seen),
+        Value::from(count),
+        name_cell(event),
+    ]
+}
+
+/// `printNode`: `Ready` or `NotReady` by the (last) `Ready` condition,
+/// `Unknown` without one, `SchedulingDisabled` added when unschedulable;
+/// the roles (`findNodeRoles`); age; the kubelet version; the first
+/// internal and external addresses, OS image, kernel and container
+/// runtime versions.
+fn print_node(node: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let ready = array_at(node, "/status/conditions")
+        .iter()
+        .rev()
+        .find(|c| c["type"] == "Ready");
+    let mut status = vec![match ready {
+        Some(c) if c["status"] == "True" => "Ready",
+        Some(_) => "NotReady",
+        None => "Unknown",
+    }];
+    if node.pointer("/spec/unschedulable") == Some(&Value::Bool(true)) {
+        status.push("SchedulingDisabled");
+    }
+    let address = |kind: &str| {
+        array_at(node, "/status/addresses")
+            .iter()
+            .find(|a| a["type"] == kind)
+            .map_or_else(|| "<none>".to_string(), |a| text_at(a, "/address"))
+    };
+    let info = |field: &str| {
+        or(
+            text_at(node, &format!("/status/nodeInfo/{field}")),
+            "<unknown>",
+        )
+    };
+    vec![
+        name_cell(node),
+        text(status.join(",")),
+        text(or(node_roles(node).join(","), "<none>")),
+        age_cell(node, now),
+        text(text_at(node, "/status/nodeInfo/kubeletVersion")),
+        text(address("InternalIP")),
+        text(address("ExternalIP")),
+        text(info("osImage")),
+        text(info("kernelVersion")),
+        text(info("containerRuntimeVersion")),
+    ]
+}
+
+/// `findNodeRoles`: the names after `node-role.kubernetes.io/` of the
+/// node's labels, and the value of its `kubernetes.io/role` label, sorted
+/// and without duplicates.
+fn node_roles(node: &Value) -> Vec<String> {
+    let mut roles = std::collections::BTreeSet::new();
+    for (key, value) in map_at(node, "/metadata/labels").into_iter().flatten() {
+        let Some(value) = value.as_str() else {
+            continue;
+        };
+        if let Some(role) = key.strip_prefix("node-role.kubernetes.io/") {
+            if !role.is_empty() {
+                roles.insert(role.to_string());
+            }
+        } else if key == "kubernetes.io/role" && !value.is_empty() {
+            roles.insert(value.to_string());
+        }
+    }
+    roles.into_iter().collect()
+}
+
+/// `helper.GetAccessModesAsString`: `RWO`, `ROX`, `RWX`, `RWOP`, in that
+/// order, each once.
+fn access_modes(modes: &[Value]) -> String {
+    [
+        ("ReadWriteOnce", "RWO"),
+        ("ReadOnlyMany", "ROX"),
+        ("ReadWriteMany", "RWX"),
+        ("ReadWriteOncePod", "RWOP"),
+    ]
+    .iter()
+    .filter(|(mode, _)| modes.iter().any(|m| m == mode))
+    .map(|(_, short)| *short)
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+/// The storage class of a PersistentVolume or claim
+/// (`GetPersistentVolumeClass`, `GetPersistentVolumeClaimClass`): the
+/// beta annotation first, then `spec.storageClassName`.
+fn storage_class(object: &Value) -> String {
+    match map_at(object, "/metadata/annotations")
+        .and_then(|a| a.get("volume.beta.kubernetes.io/storage-class"))
+    {
+        Some(class) => class.as_str().unwrap_or_default().to_string(),
+        None => text_at(object, "/spec/storageClassName"),
+    }
+}
+
+/// Whether the object is being deleted.
+fn deleting(object: &Value) -> bool {
+    object
+        .pointer("/metadata/deletionTimestamp")
+        .is_some_and(|t| !t.is_null())
+}
+
+/// `printPersistentVolume`: capacity, access modes, reclaim policy,
+/// phase (`Terminating` once deleted), `namespace/name` of the claim,
+/// storage class, volume attributes class (`<unset>`), reason, age and
+/// volume mode (`<unset>`).
+fn print_persistent_volume(volume: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let claim = match volume.pointer("/spec/claimRef") {
+        Some(claim @ Value::Object(_)) => format!(
+            "{}/{}",
+            text_at(claim, "/namespace"),
+            text_at(claim, "/name")
+        ),
+        _ => String::new(),
+    };
+    let capacity = quantity(volume.pointer("/spec/capacity/storage")).unwrap_or_else(|| "0".into());
+    let phase = if deleting(volume) {
+        "Terminating".to_string()
+    } else {
+        text_at(volume, "/status/phase")
+    };
+    vec![
+        name_cell(volume),
+        text(capacity),
+        text(access_modes(array_at(volume, "/spec/accessModes"))),
+        text(text_at(volume, "/spec/persistentVolumeReclaimPolicy")),
+        text(phase),
+        text(claim),
+        text(storage_class(volume)),
+        text(str_at(volume, "/spec/volumeAttributesClassName").unwrap_or("<unset>")),
+        text(text_at(volume, "/status/reason")),
+        age_cell(volume, now),
+        text(str_at(volume, "/spec/volumeMode").unwrap_or("<unset>")),
+    ]
+}
+
+/// `printPersistentVolumeClaim`: phase (`Terminating` once deleted),
+/// volume, and, once bound to a volume, its capacity and access modes;
+/// storage class, volume attributes class (`<unset>`), age and volume mode
+/// (`<unset>`).
+fn print_persistent_volume_claim(claim: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let phase = if deleting(claim) {
+        "Terminating".to_string()
+    } else {
+        text_at(claim, "/status/phase")
+    };
+    let volume = text_at(claim, "/spec/volumeName");
+    let (capacity, modes) = if volume.is_empty() {
+        (String::new(), String::new())
+    } else {
+        (
+            quantity(claim.pointer("/status/capacity/storage")).unwrap_or_else(|| "0".into()),
+            access_modes(array_at(claim, "/status/accessModes")),
+        )
+    };
+    vec![
+        name_cell(claim),
+        text(phase),
+        text(volume),
+        text(capacity),
+        text(modes),
+        text(storage_class(claim)),
+        text(str_at(claim, "/spec/volumeAttributesClassName").unwrap_or("<unset>")),
+        age_cell(claim, now),
+        text(str_at(claim, "/spec/volumeMode").unwrap_or("<unset>")),
+    ]
+}
+
+/// `printPodTemplate`: the template's containers, images and labels.
+fn print_pod_template(template: &Value, _now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(template, "/template/spec/containers"));
+    vec![
+        name_cell(template),
+        text(names),
+        text(images),
+        text(format_labels(template.pointer("/template/metadata/labels"))),
+    ]
+}
+
+/// `printReplicationController`: desired, current and ready replicas,
+/// age, the template's containers and images, and the selector (a label
+/// set).
+fn print_replication_controller(controller: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(controller, "/spec/template/spec/containers"));
+    vec![
+        name_cell(controller),
+        Value::from(int_at(controller, "/spec/replicas")),
+        Value::from(int_at(controller, "/status/replicas")),
+        Value::from(int_at(controller, "/status/readyReplicas")),
+        age_cell(controller, now),
+        text(names),
+        text(images),
+        text(format_labels(controller.pointer("/spec/selector"))),
+    ]
+}
+
+/// `printResourceQuota`: `resource: used/hard` of every hard limit, sorted
+/// by resource, the `limits.*` ones in the Limit column and the others in
+/// the Request column.
+fn print_resource_quota(quota: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let empty = Map::new();
+    let hard = map_at(quota, "/status/hard").unwrap_or(&empty);
+    let used = map_at(quota, "/status/used").unwrap_or(&empty);
+    let mut resources: Vec<&String> = hard.keys().collect();
+    resources.sort();
+    let (mut requests, mut limits) = (Vec::new(), Vec::new());
+    for resource in resources {
+        let entry = format!(
+            "{resource}: {}/{}",
+            quantity(used.get(resource)).unwrap_or_else(|| "0".into()),
+            quantity(hard.get(resource)).unwrap_or_else(|| "0".into()),
+        );
+        let mut pieces = resource.split('.');
+        if pieces.next() == Some("limits") && pieces.next().is_some() {
+            limits.push(entry);
+        } else {
+            requests.push(entry);
+        }
+    }
+    vec![
+        name_cell(quota),
+        text(requests.join(", ")),
+        text(limits.join(", ")),
+        age_cell(quota, now),
+    ]
+}
+
+/// `printSecret`: the type and the number of data entries (`stringData`
+/// keys count too: the apiserver merges them into `data`).
+fn print_secret(secret: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let mut keys: std::collections::BTreeSet<&String> = std::collections::BTreeSet::new();
+    for pointer in ["/data", "/stringData"] {
+        keys.extend(map_at(secret, pointer).into_iter().flat_map(Map::keys));
+    }
+    vec![
+        name_cell(secret),
+        text(text_at(secret, "/type")),
+        Value::from(keys.len() as i64),
+        age_cell(secret, now),
+    ]
+}
+
+/// `loadBalancerStatusStringer` (and its Ingress twin) as wide output
+/// prints it: the ingress points' IPs, else hostnames, sorted, without
+/// duplicates, joined by `,` (never clipped: the server asks for wide
+/// rows).
+fn load_balancer_ingress(object: &Value, pointer: &str) -> String {
+    let points: std::collections::BTreeSet<&str> = array_at(object, pointer)
+        .iter()
+        .filter_map(|i| {
+            str_at(i, "/ip")
+                .filter(|ip| !ip.is_empty())
+                .or_else(|| str_at(i, "/hostname").filter(|h| !h.is_empty()))
+        })
+        .collect();
+    points.into_iter().collect::<Vec<_>>().join(",")
+}
+
+/// `getServiceExternalIP` (wide): the external IPs of a ClusterIP or
+/// NodePort service (`<none>`), the load balancer's ingress points then
+/// the external IPs of a LoadBalancer one (`<pending>`), the external
+/// name of an ExternalName one, `<unknown>` for any other type.
+fn service_external_ip(service: &Value) -> String {
+    let external: Vec<&str> = array_at(service, "/spec/externalIPs")
+        .iter()
+        .map(|ip| ip.as_str().unwrap_or_default())
+        .collect();
+    match str_at(service, "/spec/type").unwrap_or_default() {
+        "ClusterIP" | "NodePort" => or(external.join(","), "<none>"),
+        "LoadBalancer" => {
+            let ingress = load_balancer_ingress(service, "/status/loadBalancer/ingress");
+            if !external.is_empty() {
+                let mut all: Vec<&str> = Vec::new();
+                if !ingress.is_empty() {
+                    all.extend(ingress.split(','));
+                }
+                all.extend(external);
+                all.join(",")
+            } else {
+                or(ingress, "<pending>")
+            }
+        }
+        "ExternalName" => text_at(service, "/spec/externalName"),
+        _ => "<unknown>".into(),
+    }
+}
+
+/// `makePortString`: `port/protocol`, or `port:nodePort/protocol`.
+fn service_ports(service: &Value) -> String {
+    array_at(service, "/spec/ports")
+        .iter()
+        .map(|p| {
+            let (port, protocol) = (int_at(p, "/port"), text_at(p, "/protocol"));
+            match int_at(p, "/nodePort") {
+                node_port if node_port > 0 => format!("{port}:{node_port}/{protocol}"),
+                _ => format!("{port}/{protocol}"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `printService`: type, the first cluster IP (`<none>`), the external
+/// IPs, the ports (`<none>`), age and the selector (a label set).
+fn print_service(service: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let cluster_ip = array_at(service, "/spec/clusterIPs").first().map_or_else(
+        || "<none>".to_string(),
+        |ip| ip.as_str().unwrap_or_default().to_string(),
+    );
+    vec![
+        name_cell(service),
+        text(text_at(service, "/spec/type")),
+        text(cluster_ip),
+        text(service_external_ip(service)),
+        text(or(service_ports(service), "<none>")),
+        age_cell(service, now),
+        text(format_labels(service.pointer("/spec/selector"))),
+    ]
+}
+
+/// `printServiceAccount`: the number of secrets.
+fn print_service_account(account: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(account),
+        Value::from(array_at(account, "/secrets").len() as i64),
+        age_cell(account, now),
     ]
 }
 
