@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use super::{
     CREATION_TIMESTAMP_DESCRIPTION, NAME_DESCRIPTION, Printer, TableColumnDefinition, age_of,
-    int_at, since, text_at, time_at,
+    human_duration, int_at, since, text_at, time_at,
 };
 
 /// A column as upstream declares it in a `*ColumnDefinitions` list.
@@ -520,6 +520,180 @@ const TABLES: &[Kind] = &[
         ],
         printer: print_service_account,
     },
+    // controllerRevisionColumnDefinition.
+    Kind {
+        group: "apps",
+        plural: "controllerrevisions",
+        columns: &[
+            NAME,
+            column("Controller", "string", "Controller of the object"),
+            column(
+                "Revision",
+                "string",
+                "revision indicates the revision of the state represented by Data.",
+            ),
+            AGE,
+        ],
+        printer: print_controller_revision,
+    },
+    // daemonSetColumnDefinitions.
+    Kind {
+        group: "apps",
+        plural: "daemonsets",
+        columns: &[
+            NAME,
+            column(
+                "Desired",
+                "integer",
+                "The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+            ),
+            column(
+                "Current",
+                "integer",
+                "The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+            ),
+            column(
+                "Ready",
+                "integer",
+                "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and ready.",
+            ),
+            column(
+                "Up-to-date",
+                "integer",
+                "The total number of nodes that are running updated daemon pod",
+            ),
+            column(
+                "Available",
+                "integer",
+                "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)",
+            ),
+            column(
+                "Node Selector",
+                "string",
+                "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
+            ),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+            wide(
+                "Selector",
+                "string",
+                "A label query over pods that are managed by the daemon set. Must match in order to be controlled. If empty, defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+            ),
+        ],
+        printer: print_daemon_set,
+    },
+    // replicaSetColumnDefinitions.
+    Kind {
+        group: "apps",
+        plural: "replicasets",
+        columns: &[
+            NAME,
+            column(
+                "Desired",
+                "integer",
+                "Replicas is the number of desired pods. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+            ),
+            column(
+                "Current",
+                "integer",
+                "Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+            ),
+            column(
+                "Ready",
+                "integer",
+                "The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.",
+            ),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+            wide(
+                "Selector",
+                "string",
+                "Selector is a label query over pods that should match the replica count. If the selector is empty, it is defaulted to the labels present on the pod template. Label keys and values that must match in order to be controlled by this replica set. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+            ),
+        ],
+        printer: print_replica_set,
+    },
+    // statefulSetColumnDefinitions.
+    Kind {
+        group: "apps",
+        plural: "statefulsets",
+        columns: &[
+            NAME,
+            column("Ready", "string", "Number of the pod with ready state"),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+        ],
+        printer: print_stateful_set,
+    },
+    // cronJobColumnDefinitions.
+    Kind {
+        group: "batch",
+        plural: "cronjobs",
+        columns: &[
+            NAME,
+            column(
+                "Schedule",
+                "string",
+                "The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.",
+            ),
+            column(
+                "Timezone",
+                "string",
+                "The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones. If not specified, this will default to the time zone of the kube-controller-manager process. The set of valid time zone names and the time zone offset is loaded from the system-wide time zone database by the API server during CronJob validation and the controller manager during execution. If no system-wide time zone database can be found a bundled version of the database is used instead. If the time zone name becomes invalid during the lifetime of a CronJob or due to a change in host configuration, the controller will stop creating new new Jobs and will create a system event with the reason UnknownTimeZone. More information can be found in https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/#time-zones",
+            ),
+            column(
+                "Suspend",
+                "boolean",
+                "This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.",
+            ),
+            column(
+                "Active",
+                "integer",
+                "A list of pointers to currently running jobs.",
+            ),
+            column(
+                "Last Schedule",
+                "string",
+                "Information when was the last time the job was successfully scheduled.",
+            ),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+            wide(
+                "Selector",
+                "string",
+                "A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+            ),
+        ],
+        printer: print_cron_job,
+    },
+    // jobColumnDefinitions: NAME STATUS COMPLETIONS DURATION AGE.
+    Kind {
+        group: "batch",
+        plural: "jobs",
+        columns: &[
+            NAME,
+            column("Status", "string", "Status of the job."),
+            column(
+                "Completions",
+                "string",
+                "The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.",
+            ),
+            column("Duration", "string", "Time required to complete the job."),
+            AGE,
+            CONTAINERS,
+            IMAGES,
+            wide(
+                "Selector",
+                "string",
+                "A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+            ),
+        ],
+        printer: print_job,
+    },
 ];
 
 /// The columns and printer of a built-in kind's table.
@@ -685,6 +859,20 @@ fn format_labels(labels: Option<&Value>) -> String {
         .collect();
     pairs.sort();
     or(pairs.join(","), "<none>")
+}
+
+/// `metav1.FormatLabelSelector`: the selector's string form, `<none>` for
+/// an empty or absent one, `<error>` for one that does not convert.
+fn format_label_selector(selector: Option<&Value>) -> String {
+    let text = match selector {
+        Some(v @ Value::Object(_)) => match crate::scale::label_selector_text(v) {
+            Some(text) => text,
+            None => return "<error>".into(),
+        },
+        // A nil selector: `labels.Nothing()`, whose string is empty.
+        _ => String::new(),
+    };
+    or(text, "<none>")
 }
 
 /// `layoutContainerCells`: the containers' names and images, each joined
@@ -1181,6 +1369,191 @@ fn print_service_account(account: &Value, now: DateTime<Utc>) -> Vec<Value> {
         name_cell(account),
         Value::from(array_at(account, "/secrets").len() as i64),
         age_cell(account, now),
+    ]
+}
+
+/// `printControllerRevision`: the controller (`metav1.GetControllerOf`)
+/// as `kind.group/name` (`formatResourceName`), `<none>` without one; the
+/// revision; age.
+fn print_controller_revision(revision: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let controller = array_at(revision, "/metadata/ownerReferences")
+        .iter()
+        .find(|r| r["controller"] == true)
+        .map_or_else(
+            || "<none>".to_string(),
+            |owner| {
+                // schema.ParseGroupVersion: the group is what comes before
+                // the one `/` (upstream fails the whole table on more
+                // than one, which validation keeps out of a store).
+                let api_version = text_at(owner, "/apiVersion");
+                let group = match api_version.split_once('/') {
+                    Some((group, _)) => group,
+                    None => "",
+                };
+                let kind = text_at(owner, "/kind");
+                let name = text_at(owner, "/name");
+                match (group, kind.as_str()) {
+                    ("", "") => name,
+                    ("", kind) => format!("{}/{name}", kind.to_lowercase()),
+                    (group, kind) => format!("{}/{name}", format!("{kind}.{group}").to_lowercase()),
+                }
+            },
+        );
+    vec![
+        name_cell(revision),
+        text(controller),
+        Value::from(int_at(revision, "/revision")),
+        age_cell(revision, now),
+    ]
+}
+
+/// `printDaemonSet`: desired, current, ready, up-to-date and available
+/// numbers of nodes, the template's node selector (a label set), age, the
+/// template's containers and images, and the selector.
+fn print_daemon_set(daemon_set: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(daemon_set, "/spec/template/spec/containers"));
+    let status = |field: &str| Value::from(int_at(daemon_set, &format!("/status/{field}")));
+    vec![
+        name_cell(daemon_set),
+        status("desiredNumberScheduled"),
+        status("currentNumberScheduled"),
+        status("numberReady"),
+        status("updatedNumberScheduled"),
+        status("numberAvailable"),
+        text(format_labels(
+            daemon_set.pointer("/spec/template/spec/nodeSelector"),
+        )),
+        age_cell(daemon_set, now),
+        text(names),
+        text(images),
+        text(format_label_selector(daemon_set.pointer("/spec/selector"))),
+    ]
+}
+
+/// `printReplicaSet`: desired, current and ready replicas, age, the
+/// template's containers and images, and the selector.
+fn print_replica_set(replica_set: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(replica_set, "/spec/template/spec/containers"));
+    vec![
+        name_cell(replica_set),
+        Value::from(int_at(replica_set, "/spec/replicas")),
+        Value::from(int_at(replica_set, "/status/replicas")),
+        Value::from(int_at(replica_set, "/status/readyReplicas")),
+        age_cell(replica_set, now),
+        text(names),
+        text(images),
+        text(format_label_selector(replica_set.pointer("/spec/selector"))),
+    ]
+}
+
+/// `printStatefulSet`: ready of desired replicas, age, the template's
+/// containers and images.
+fn print_stateful_set(stateful_set: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(stateful_set, "/spec/template/spec/containers"));
+    vec![
+        name_cell(stateful_set),
+        text(format!(
+            "{}/{}",
+            int_at(stateful_set, "/status/readyReplicas"),
+            int_at(stateful_set, "/spec/replicas")
+        )),
+        age_cell(stateful_set, now),
+        text(names),
+        text(images),
+    ]
+}
+
+/// `printBoolPtr`: `True`, `False`, or `<unset>`.
+fn bool_text(value: Option<&Value>) -> &'static str {
+    match value.and_then(Value::as_bool) {
+        Some(true) => "True",
+        Some(false) => "False",
+        None => "<unset>",
+    }
+}
+
+/// `printCronJob`: schedule, time zone (`<none>`), suspend (as text, as
+/// upstream's cell is), the number of active jobs, the last schedule's age
+/// (`<none>`), age, the job template's containers, images and selector.
+fn print_cron_job(cron_job: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(
+        cron_job,
+        "/spec/jobTemplate/spec/template/spec/containers",
+    ));
+    let last_schedule = match time_at(cron_job, "/status/lastScheduleTime") {
+        Some(t) => since(Some(t), now),
+        None => "<none>".into(),
+    };
+    vec![
+        name_cell(cron_job),
+        text(text_at(cron_job, "/spec/schedule")),
+        text(str_at(cron_job, "/spec/timeZone").unwrap_or("<none>")),
+        text(bool_text(cron_job.pointer("/spec/suspend"))),
+        Value::from(array_at(cron_job, "/status/active").len() as i64),
+        text(last_schedule),
+        age_cell(cron_job, now),
+        text(names),
+        text(images),
+        text(format_label_selector(
+            cron_job.pointer("/spec/jobTemplate/spec/selector"),
+        )),
+    ]
+}
+
+/// `hasJobCondition`: whether the first condition of the type is true.
+fn has_job_condition(job: &Value, kind: &str) -> bool {
+    array_at(job, "/status/conditions")
+        .iter()
+        .find(|c| c["type"] == kind)
+        .is_some_and(|c| c["status"] == "True")
+}
+
+/// `printJob`: the status (`Complete`, `Failed`, `Terminating`,
+/// `Suspended`, `FailureTarget` or `Running`), completions
+/// (`succeeded/completions`, or `succeeded/1` and ` of parallelism` when
+/// more than one runs at once), the duration (to completion, or so far;
+/// empty before the start), age, the template's containers, images and
+/// the selector.
+fn print_job(job: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let succeeded = int_at(job, "/status/succeeded");
+    let completions = match job.pointer("/spec/completions").and_then(Value::as_i64) {
+        Some(completions) => format!("{succeeded}/{completions}"),
+        None => match int_at(job, "/spec/parallelism") {
+            parallelism if parallelism > 1 => format!("{succeeded}/1 of {parallelism}"),
+            _ => format!("{succeeded}/1"),
+        },
+    };
+    let duration = match (
+        time_at(job, "/status/startTime"),
+        time_at(job, "/status/completionTime"),
+    ) {
+        (None, _) => String::new(),
+        (Some(start), None) => human_duration(now.signed_duration_since(start)),
+        (Some(start), Some(end)) => human_duration(end.signed_duration_since(start)),
+    };
+    let status = if has_job_condition(job, "Complete") {
+        "Complete"
+    } else if has_job_condition(job, "Failed") {
+        "Failed"
+    } else if deleting(job) {
+        "Terminating"
+    } else if has_job_condition(job, "Suspended") {
+        "Suspended"
+    } else if has_job_condition(job, "FailureTarget") {
+        "FailureTarget"
+    } else {
+        "Running"
+    };
+    let (names, images) = container_cells(array_at(job, "/spec/template/spec/containers"));
+    vec![
+        name_cell(job),
+        text(status),
+        text(completions),
+        text(duration),
+        age_cell(job, now),
+        text(names),
+        text(images),
+        text(format_label_selector(job.pointer("/spec/selector"))),
     ]
 }
 
