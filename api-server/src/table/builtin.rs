@@ -694,6 +694,176 @@ const TABLES: &[Kind] = &[
         ],
         printer: print_job,
     },
+    // leaseColumnDefinitions.
+    Kind {
+        group: "coordination.k8s.io",
+        plural: "leases",
+        columns: &[
+            NAME,
+            column(
+                "Holder",
+                "string",
+                "holderIdentity contains the identity of the holder of a current lease. If Coordinated Leader Election is used, the holder identity must be equal to the elected LeaseCandidate.metadata.name field.",
+            ),
+            AGE,
+        ],
+        printer: print_lease,
+    },
+    // events.k8s.io Events are core Events to the apiserver's printer.
+    Kind {
+        group: "events.k8s.io",
+        plural: "events",
+        columns: EVENT_COLUMNS,
+        printer: print_events_v1_event,
+    },
+    // ingressColumnDefinitions.
+    Kind {
+        group: "networking.k8s.io",
+        plural: "ingresses",
+        columns: &[
+            NAME,
+            column(
+                "Class",
+                "string",
+                "The name of the IngressClass resource that should be used for additional configuration",
+            ),
+            column(
+                "Hosts",
+                "string",
+                "Hosts that incoming requests are matched against before the ingress rule",
+            ),
+            column(
+                "Address",
+                "string",
+                "Address is a list containing ingress points for the load-balancer",
+            ),
+            column("Ports", "string", "Ports of TLS configurations that open"),
+            AGE,
+        ],
+        printer: print_ingress,
+    },
+    // ingressClassColumnDefinitions.
+    Kind {
+        group: "networking.k8s.io",
+        plural: "ingressclasses",
+        columns: &[
+            NAME,
+            column(
+                "Controller",
+                "string",
+                "Controller that is responsible for handling this class",
+            ),
+            column(
+                "Parameters",
+                "string",
+                "A reference to a resource with additional parameters",
+            ),
+            AGE,
+        ],
+        printer: print_ingress_class,
+    },
+    // networkPolicyColumnDefinitioins.
+    Kind {
+        group: "networking.k8s.io",
+        plural: "networkpolicies",
+        columns: &[
+            NAME,
+            column(
+                "Pod-Selector",
+                "string",
+                "Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.",
+            ),
+            AGE,
+        ],
+        printer: print_network_policy,
+    },
+    // podDisruptionBudgetColumnDefinitions.
+    Kind {
+        group: "policy",
+        plural: "poddisruptionbudgets",
+        columns: &[
+            NAME,
+            column(
+                "Min Available",
+                "string",
+                "The minimum number of pods that must be available.",
+            ),
+            column(
+                "Max Unavailable",
+                "string",
+                "The maximum number of pods that may be unavailable.",
+            ),
+            column(
+                "Allowed Disruptions",
+                "integer",
+                "Calculated number of pods that may be disrupted at this time.",
+            ),
+            AGE,
+        ],
+        printer: print_pod_disruption_budget,
+    },
+    // endpointSliceColumnDefinitions.
+    Kind {
+        group: "discovery.k8s.io",
+        plural: "endpointslices",
+        columns: &[
+            NAME,
+            column(
+                "AddressType",
+                "string",
+                "addressType specifies the type of address carried by this EndpointSlice. All addresses in this slice must be the same type. This field is immutable after creation. The following address types are currently supported: * IPv4: Represents an IPv4 Address. * IPv6: Represents an IPv6 Address. * FQDN: Represents a Fully Qualified Domain Name.",
+            ),
+            column(
+                "Ports",
+                "string",
+                "ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. When ports is empty, it indicates that there are no defined ports. When a port is defined with a nil port value, it indicates \"all ports\". Each slice may include a maximum of 100 ports.",
+            ),
+            column(
+                "Endpoints",
+                "string",
+                "endpoints is a list of unique endpoints in this slice. Each slice may include a maximum of 1000 endpoints.",
+            ),
+            AGE,
+        ],
+        printer: print_endpoint_slice,
+    },
+    // horizontalPodAutoscalerColumnDefinitions (the descriptions of
+    // autoscaling/v2, upstream's autoscaling/v2beta1 being gone from
+    // k8s.io/api v0.36).
+    Kind {
+        group: "autoscaling",
+        plural: "horizontalpodautoscalers",
+        columns: &[
+            NAME,
+            column(
+                "Reference",
+                "string",
+                "scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.",
+            ),
+            column(
+                "Targets",
+                "string",
+                "metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).  The desired replica count is calculated multiplying the ratio between the target value and the current value by the current number of pods.  Ergo, metrics used must decrease as the pod count is increased, and vice-versa.  See the individual metric source types for more information about how each type of metric must respond. If not set, the default metric will be set to 80% average CPU utilization.",
+            ),
+            column(
+                "MinPods",
+                "string",
+                "minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.",
+            ),
+            column(
+                "MaxPods",
+                "string",
+                "maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.",
+            ),
+            column(
+                "Replicas",
+                "string",
+                "currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.",
+            ),
+            AGE,
+        ],
+        printer: print_horizontal_pod_autoscaler,
+    },
 ];
 
 /// The columns and printer of a built-in kind's table.
@@ -847,6 +1017,15 @@ fn quantity(value: Option<&Value>) -> Option<String> {
     Some(Quantity::parse(&spelled).map_or(spelled, |q| q.to_string()))
 }
 
+/// An `intstr.IntOrString` as its `String()` writes it; `None` when absent.
+fn int_or_string(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => n.as_i64().map(|i| i.to_string()),
+        _ => None,
+    }
+}
+
 /// `labels.FormatLabels`: the `key=value` pairs of a label set sorted as
 /// strings (`labels.Set.String` sorts the pairs, not the keys) and joined
 /// by `,`; `<none>` for an empty set.
@@ -937,12 +1116,7 @@ fn format_endpoints(endpoints: &Value) -> String {
             }
         }
     }
-    let joined = list.join(",");
-    if more {
-        format!("{joined} + {} more...", count - MAX)
-    } else {
-        joined
-    }
+    with_more(&list, more, count, MAX)
 }
 
 /// `printConfigMap`: the number of `data` and `binaryData` entries.
@@ -1554,6 +1728,325 @@ fn print_job(job: &Value, now: DateTime<Utc>) -> Vec<Value> {
         text(names),
         text(images),
         text(format_label_selector(job.pointer("/spec/selector"))),
+    ]
+}
+
+/// `printLease`: the holder's identity.
+fn print_lease(lease: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(lease),
+        text(text_at(lease, "/spec/holderIdentity")),
+        age_cell(lease, now),
+    ]
+}
+
+/// events.k8s.io/v1 Event.
+const EVENTS_V1_EVENT: EventFields = EventFields {
+    regarding: "/regarding",
+    note: "/note",
+    source: "/deprecatedSource",
+    first_timestamp: "/deprecatedFirstTimestamp",
+    last_timestamp: "/deprecatedLastTimestamp",
+    count: "/deprecatedCount",
+};
+
+/// `printEvent` of an events.k8s.io/v1 Event, read as the apiserver
+/// converts it to the internal Event.
+fn print_events_v1_event(event: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    print_event_fields(event, now, &EVENTS_V1_EVENT)
+}
+
+/// The more-than-`max` suffix of upstream's lists: ` + N more...`.
+fn with_more(list: &[String], more: bool, count: usize, max: usize) -> String {
+    let joined = list.join(",");
+    if more {
+        format!("{joined} + {} more...", count - max)
+    } else {
+        joined
+    }
+}
+
+/// `formatHosts`: up to three rules' hosts, `*` when none has one.
+fn ingress_hosts(rules: &[Value]) -> String {
+    const MAX: usize = 3;
+    let mut list: Vec<String> = Vec::new();
+    let mut more = false;
+    for rule in rules {
+        if list.len() == MAX {
+            more = true;
+        }
+        if let Some(host) = str_at(rule, "/host").filter(|h| !more && !h.is_empty()) {
+            list.push(host.to_string());
+        }
+    }
+    if list.is_empty() {
+        return "*".into();
+    }
+    with_more(&list, more, rules.len(), MAX)
+}
+
+/// `printIngress`: the class (`<none>`), hosts, load balancer addresses,
+/// ports (`80`, and `443` with TLS).
+fn print_ingress(ingress: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let ports = if array_at(ingress, "/spec/tls").is_empty() {
+        "80"
+    } else {
+        "80, 443"
+    };
+    vec![
+        name_cell(ingress),
+        text(str_at(ingress, "/spec/ingressClassName").unwrap_or("<none>")),
+        text(ingress_hosts(array_at(ingress, "/spec/rules"))),
+        text(load_balancer_ingress(
+            ingress,
+            "/status/loadBalancer/ingress",
+        )),
+        text(ports),
+        age_cell(ingress, now),
+    ]
+}
+
+/// `printIngressClass`: the controller and the parameters as
+/// `kind[.apiGroup]/name` (`<none>`).
+fn print_ingress_class(class: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let parameters = match class.pointer("/spec/parameters") {
+        Some(parameters @ Value::Object(_)) => {
+            let mut text = text_at(parameters, "/kind");
+            if let Some(group) = str_at(parameters, "/apiGroup") {
+                text = format!("{text}.{group}");
+            }
+            format!("{text}/{}", text_at(parameters, "/name"))
+        }
+        _ => "<none>".into(),
+    };
+    vec![
+        name_cell(class),
+        text(text_at(class, "/spec/controller")),
+        text(parameters),
+        age_cell(class, now),
+    ]
+}
+
+/// `printNetworkPolicy`: the pod selector (an absent one is the empty
+/// selector, `<none>`).
+fn print_network_policy(policy: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let empty = Value::Object(Map::new());
+    let selector = policy.pointer("/spec/podSelector").unwrap_or(&empty);
+    vec![
+        name_cell(policy),
+        text(format_label_selector(Some(selector))),
+        age_cell(policy, now),
+    ]
+}
+
+/// `printPodDisruptionBudget`: min available and max unavailable (`N/A`),
+/// the disruptions allowed.
+fn print_pod_disruption_budget(budget: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let bound =
+        |pointer: &str| int_or_string(budget.pointer(pointer)).unwrap_or_else(|| "N/A".into());
+    vec![
+        name_cell(budget),
+        text(bound("/spec/minAvailable")),
+        text(bound("/spec/maxUnavailable")),
+        Value::from(int_at(budget, "/status/disruptionsAllowed")),
+        age_cell(budget, now),
+    ]
+}
+
+/// `listWithMoreString`: the list, ` + N more...`, `<unset>` when empty.
+fn list_with_more(list: &[String], more: bool, count: usize, max: usize) -> String {
+    or(with_more(list, more, count, max), "<unset>")
+}
+
+/// `printEndpointSlice`: the address type, up to three ports
+/// (`formatDiscoveryPorts`: the number, else the name, else `*`) and up
+/// to three addresses (`formatDiscoveryEndpoints`).
+fn print_endpoint_slice(slice: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    const MAX: usize = 3;
+    let mut ports = Vec::new();
+    let (mut more, mut count) = (false, 0);
+    for port in array_at(slice, "/ports") {
+        if ports.len() < MAX {
+            let number = match port.get("port").and_then(Value::as_i64) {
+                Some(number) => number.to_string(),
+                None => str_at(port, "/name").unwrap_or("*").to_string(),
+            };
+            ports.push(number);
+        } else if ports.len() == MAX {
+            more = true;
+        }
+        count += 1;
+    }
+    let ports = list_with_more(&ports, more, count, MAX);
+    let mut addresses = Vec::new();
+    let (mut more, mut count) = (false, 0);
+    for endpoint in array_at(slice, "/endpoints") {
+        for address in array_at(endpoint, "/addresses") {
+            if addresses.len() < MAX {
+                addresses.push(address.as_str().unwrap_or_default().to_string());
+            } else if addresses.len() == MAX {
+                more = true;
+            }
+            count += 1;
+        }
+    }
+    vec![
+        name_cell(slice),
+        text(text_at(slice, "/addressType")),
+        text(ports),
+        text(list_with_more(&addresses, more, count, MAX)),
+        age_cell(slice, now),
+    ]
+}
+
+/// A `*resource.Quantity`'s `String()`: `<nil>` when absent.
+fn quantity_or_nil(value: Option<&Value>) -> String {
+    quantity(value).unwrap_or_else(|| "<nil>".into())
+}
+
+/// `formatHPAMetrics`: each metric's `current/target` (`<unknown>` while
+/// there is no current value; `(avg)` for an average value target of an
+/// external or object metric; `name: ` before a resource's; `%` for
+/// utilizations, `<auto>` without a target one), the first two joined by
+/// `, ` then ` + N more...`; `<none>` without metrics.
+fn hpa_metrics(specs: &[Value], statuses: &[Value]) -> String {
+    const MAX: usize = 2;
+    if specs.is_empty() {
+        return "<none>".into();
+    }
+    let mut list: Vec<String> = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        // The status of the same index, when it has the metric's source.
+        let status = |source: &str| {
+            statuses
+                .get(i)
+                .and_then(|s| s.get(source))
+                .filter(|s| s.is_object())
+        };
+        let current_or_unknown =
+            |source: &str, f: &dyn Fn(&Value) -> Option<String>| status(source).and_then(f);
+        let kind = str_at(spec, "/type").unwrap_or_default();
+        let entry = match kind {
+            "External" | "Object" => {
+                let source = if kind == "External" {
+                    "external"
+                } else {
+                    "object"
+                };
+                let target = spec.get(source).unwrap_or(&Value::Null);
+                match target
+                    .pointer("/target/averageValue")
+                    .filter(|v| !v.is_null())
+                {
+                    Some(average) => {
+                        let current = current_or_unknown(source, &|s| {
+                            quantity(s.pointer("/current/averageValue"))
+                        });
+                        format!(
+                            "{}/{} (avg)",
+                            current.unwrap_or_else(|| "<unknown>".into()),
+                            quantity_or_nil(Some(average))
+                        )
+                    }
+                    None => {
+                        let current = current_or_unknown(source, &|s| {
+                            Some(quantity_or_nil(s.pointer("/current/value")))
+                        });
+                        format!(
+                            "{}/{}",
+                            current.unwrap_or_else(|| "<unknown>".into()),
+                            quantity_or_nil(target.pointer("/target/value"))
+                        )
+                    }
+                }
+            }
+            "Pods" => {
+                let current = current_or_unknown("pods", &|s| {
+                    Some(quantity_or_nil(s.pointer("/current/averageValue")))
+                });
+                format!(
+                    "{}/{}",
+                    current.unwrap_or_else(|| "<unknown>".into()),
+                    quantity_or_nil(spec.pointer("/pods/target/averageValue"))
+                )
+            }
+            "Resource" | "ContainerResource" => {
+                let source = if kind == "Resource" {
+                    "resource"
+                } else {
+                    "containerResource"
+                };
+                let target = spec.get(source).unwrap_or(&Value::Null);
+                let name = text_at(target, "/name");
+                match target
+                    .pointer("/target/averageValue")
+                    .filter(|v| !v.is_null())
+                {
+                    Some(average) => {
+                        let current = current_or_unknown(source, &|s| {
+                            Some(quantity_or_nil(s.pointer("/current/averageValue")))
+                        });
+                        format!(
+                            "{name}: {}/{}",
+                            current.unwrap_or_else(|| "<unknown>".into()),
+                            quantity_or_nil(Some(average))
+                        )
+                    }
+                    None => {
+                        let percent = |v: &Value, pointer: &str| {
+                            v.pointer(pointer)
+                                .and_then(Value::as_i64)
+                                .map(|p| format!("{p}%"))
+                        };
+                        let current = current_or_unknown(source, &|s| {
+                            percent(s, "/current/averageUtilization")
+                        });
+                        let target = percent(target, "/target/averageUtilization");
+                        format!(
+                            "{name}: {}/{}",
+                            current.unwrap_or_else(|| "<unknown>".into()),
+                            target.unwrap_or_else(|| "<auto>".into())
+                        )
+                    }
+                }
+            }
+            _ => "<unknown type>".into(),
+        };
+        list.push(entry);
+    }
+    let count = list.len();
+    let more = count > MAX;
+    list.truncate(MAX);
+    let joined = list.join(", ");
+    if more {
+        format!("{joined} + {} more...", count - MAX)
+    } else {
+        joined
+    }
+}
+
+/// `printHorizontalPodAutoscaler`: `kind/name` of the target, the
+/// metrics, min (`<unset>`) and max replicas, the current replicas.
+fn print_horizontal_pod_autoscaler(hpa: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let min = match hpa.pointer("/spec/minReplicas").and_then(Value::as_i64) {
+        Some(min) => min.to_string(),
+        None => "<unset>".into(),
+    };
+    vec![
+        name_cell(hpa),
+        text(format!(
+            "{}/{}",
+            text_at(hpa, "/spec/scaleTargetRef/kind"),
+            text_at(hpa, "/spec/scaleTargetRef/name")
+        )),
+        text(hpa_metrics(
+            array_at(hpa, "/spec/metrics"),
+            array_at(hpa, "/status/currentMetrics"),
+        )),
+        text(min),
+        Value::from(int_at(hpa, "/spec/maxReplicas")),
+        Value::from(int_at(hpa, "/status/currentReplicas")),
+        age_cell(hpa, now),
     ]
 }
 
