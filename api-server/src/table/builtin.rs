@@ -864,6 +864,196 @@ const TABLES: &[Kind] = &[
         ],
         printer: print_horizontal_pod_autoscaler,
     },
+    // csiDriverColumnDefinitions.
+    Kind {
+        group: "storage.k8s.io",
+        plural: "csidrivers",
+        columns: &[
+            NAME,
+            column(
+                "AttachRequired",
+                "boolean",
+                "attachRequired indicates this CSI volume driver requires an attach operation (because it implements the CSI ControllerPublishVolume() method), and that the Kubernetes attach detach controller should call the attach volume interface which checks the volumeattachment status and waits until the volume is attached before proceeding to mounting. The CSI external-attacher coordinates with CSI volume driver and updates the volumeattachment status when the attach operation is complete. If the value is specified to false, the attach operation will be skipped. Otherwise the attach operation will be called.\n\nThis field is immutable.",
+            ),
+            column(
+                "PodInfoOnMount",
+                "boolean",
+                "podInfoOnMount indicates this CSI volume driver requires additional pod information (like podName, podUID, etc.) during mount operations, if set to true. If set to false, pod information will not be passed on mount. Default is false.\n\nThe CSI driver specifies podInfoOnMount as part of driver deployment. If true, Kubelet will pass pod information as VolumeContext in the CSI NodePublishVolume() calls. The CSI driver is responsible for parsing and validating the information passed in as VolumeContext.\n\nThe following VolumeContext will be passed if podInfoOnMount is set to true. This list might grow, but the prefix will be used. \"csi.storage.k8s.io/pod.name\": pod.Name \"csi.storage.k8s.io/pod.namespace\": pod.Namespace \"csi.storage.k8s.io/pod.uid\": string(pod.UID) \"csi.storage.k8s.io/ephemeral\": \"true\" if the volume is an ephemeral inline volume\n                                defined by a CSIVolumeSource, otherwise \"false\"\n\n\"csi.storage.k8s.io/ephemeral\" is a new feature in Kubernetes 1.16. It is only required for drivers which support both the \"Persistent\" and \"Ephemeral\" VolumeLifecycleMode. Other drivers can leave pod info disabled and/or ignore this field. As Kubernetes 1.15 doesn't support this field, drivers can only support one mode when deployed on such a cluster and the deployment determines which mode that is, for example via a command line parameter of the driver.\n\nThis field was immutable in Kubernetes < 1.29 and now is mutable.",
+            ),
+            column(
+                "StorageCapacity",
+                "boolean",
+                "storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity that the driver deployment will report by creating CSIStorageCapacity objects with capacity information, if set to true.\n\nThe check can be enabled immediately when deploying a driver. In that case, provisioning new volumes with late binding will pause until the driver deployment has published some suitable CSIStorageCapacity object.\n\nAlternatively, the driver can be deployed with the field unset or false and it can be flipped later when storage capacity information has been published.\n\nThis field was immutable in Kubernetes <= 1.22 and now is mutable.",
+            ),
+            column(
+                "TokenRequests",
+                "string",
+                "tokenRequests indicates the CSI driver needs pods' service account tokens it is mounting volume for to do necessary authentication. Kubelet will pass the tokens in VolumeContext in the CSI NodePublishVolume calls. The CSI driver should parse and validate the following VolumeContext: \"csi.storage.k8s.io/serviceAccount.tokens\": {\n  \"<audience>\": {\n    \"token\": <token>,\n    \"expirationTimestamp\": <expiration timestamp in RFC3339>,\n  },\n  ...\n}\n\nNote: Audience in each TokenRequest should be different and at most one token is empty string. To receive a new token after expiry, RequiresRepublish can be used to trigger NodePublishVolume periodically.",
+            ),
+            column(
+                "RequiresRepublish",
+                "boolean",
+                "requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called to reflect any possible change in the mounted volume. This field defaults to false.\n\nNote: After a successful initial NodePublishVolume call, subsequent calls to NodePublishVolume should only update the contents of the volume. New mount points will not be seen by a running container.",
+            ),
+            column(
+                "Modes",
+                "string",
+                "volumeLifecycleModes defines what kind of volumes this CSI volume driver supports. The default if the list is empty is \"Persistent\", which is the usage defined by the CSI specification and implemented in Kubernetes via the usual PV/PVC mechanism.\n\nThe other mode is \"Ephemeral\". In this mode, volumes are defined inline inside the pod spec with CSIVolumeSource and their lifecycle is tied to the lifecycle of that pod. A driver has to be aware of this because it is only going to get a NodePublishVolume call for such a volume.\n\nFor more information about implementing this mode, see https://kubernetes-csi.github.io/docs/ephemeral-local-volumes.html A driver can support one or more of these modes and more modes may be added in the future.\n\nThis field is beta. This field is immutable.",
+            ),
+            AGE,
+        ],
+        printer: print_csi_driver,
+    },
+    // csiNodeColumnDefinitions.
+    Kind {
+        group: "storage.k8s.io",
+        plural: "csinodes",
+        columns: &[
+            NAME,
+            column(
+                "Drivers",
+                "integer",
+                "Drivers indicates the number of CSI drivers registered on the node",
+            ),
+            AGE,
+        ],
+        printer: print_csi_node,
+    },
+    // csiStorageCapacityColumnDefinitions: no age.
+    Kind {
+        group: "storage.k8s.io",
+        plural: "csistoragecapacities",
+        columns: &[
+            NAME,
+            column(
+                "StorageClassName",
+                "string",
+                "storageClassName represents the name of the StorageClass that the reported capacity applies to. It must meet the same requirements as the name of a StorageClass object (non-empty, DNS subdomain). If that object no longer exists, the CSIStorageCapacity object is obsolete and should be removed by its creator. This field is immutable.",
+            ),
+            column(
+                "Capacity",
+                "string",
+                "capacity is the value reported by the CSI driver in its GetCapacityResponse for a GetCapacityRequest with topology and parameters that match the previous fields.\n\nThe semantic is currently (CSI spec 1.2) defined as: The available capacity, in bytes, of the storage that can be used to provision volumes. If not set, that information is currently unavailable.",
+            ),
+        ],
+        printer: print_csi_storage_capacity,
+    },
+    // storageClassColumnDefinitions.
+    Kind {
+        group: "storage.k8s.io",
+        plural: "storageclasses",
+        columns: &[
+            NAME,
+            column(
+                "Provisioner",
+                "string",
+                "provisioner indicates the type of the provisioner.",
+            ),
+            column(
+                "ReclaimPolicy",
+                "string",
+                "reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.",
+            ),
+            column(
+                "VolumeBindingMode",
+                "string",
+                "volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.",
+            ),
+            column(
+                "AllowVolumeExpansion",
+                "string",
+                "allowVolumeExpansion shows whether the storage class allow volume expand.",
+            ),
+            AGE,
+        ],
+        printer: print_storage_class,
+    },
+    // volumeAttachmentColumnDefinitions (upstream gives the Attacher
+    // column the `name` format too).
+    Kind {
+        group: "storage.k8s.io",
+        plural: "volumeattachments",
+        columns: &[
+            NAME,
+            Column {
+                format: "name",
+                ..column(
+                    "Attacher",
+                    "string",
+                    "attacher indicates the name of the volume driver that MUST handle this request. This is the name returned by GetPluginName().",
+                )
+            },
+            column(
+                "PV",
+                "string",
+                "persistentVolumeName represents the name of the persistent volume to attach.",
+            ),
+            column(
+                "Node",
+                "string",
+                "nodeName represents the node that the volume should be attached to.",
+            ),
+            column(
+                "Attached",
+                "boolean",
+                "attached indicates the volume is successfully attached. This field must only be set by the entity completing the attach operation, i.e. the external-attacher.",
+            ),
+            AGE,
+        ],
+        printer: print_volume_attachment,
+    },
+    // priorityClassColumnDefinitions (PreemptionPolicy, printed only in
+    // wide rows, has priority 0 upstream).
+    Kind {
+        group: "scheduling.k8s.io",
+        plural: "priorityclasses",
+        columns: &[
+            NAME,
+            column(
+                "Value",
+                "integer",
+                "value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.",
+            ),
+            column(
+                "Global-Default",
+                "boolean",
+                "globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.",
+            ),
+            AGE,
+            column(
+                "PreemptionPolicy",
+                "string",
+                "preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.",
+            ),
+        ],
+        printer: print_priority_class,
+    },
+    // certificateSigningRequestColumnDefinitions.
+    Kind {
+        group: "certificates.k8s.io",
+        plural: "certificatesigningrequests",
+        columns: &[
+            NAME,
+            AGE,
+            column(
+                "SignerName",
+                "string",
+                "Requested signer for the request. It is a qualified name in the form: `scope-hostname.io/name`. If empty, it will be defaulted:\n 1. If it's a kubelet client certificate, it is assigned\n    \"kubernetes.io/kube-apiserver-client-kubelet\".\n 2. If it's a kubelet serving certificate, it is assigned\n    \"kubernetes.io/kubelet-serving\".\n 3. Otherwise, it is assigned \"kubernetes.io/legacy-unknown\".\nDistribution of trust for signers happens out of band. You can select on this field using `spec.signerName`.",
+            ),
+            column("Requestor", "string", "Base64-encoded PKCS#10 CSR data"),
+            column(
+                "RequestedDuration",
+                "string",
+                "expirationSeconds is the requested duration of validity of the issued certificate. The certificate signer may issue a certificate with a different validity duration so a client must check the delta between the notBefore and and notAfter fields in the issued certificate to determine the actual duration.\n\nThe v1.22+ in-tree implementations of the well-known Kubernetes signers will honor this field as long as the requested duration is not greater than the maximum duration they will honor per the --cluster-signing-duration CLI flag to the Kubernetes controller manager.\n\nCertificate signers may not honor this field for various reasons:\n\n  1. Old signer that is unaware of the field (such as the in-tree\n     implementations prior to v1.22)\n  2. Signer whose configured maximum is shorter than the requested duration\n  3. Signer whose configured minimum is longer than the requested duration\n\nThe minimum valid value for expirationSeconds is 600, i.e. 10 minutes.",
+            ),
+            column(
+                "Condition",
+                "string",
+                "Conditions applied to the request, such as approval or denial.",
+            ),
+        ],
+        printer: print_certificate_signing_request,
+    },
 ];
 
 /// The columns and printer of a built-in kind's table.
@@ -2047,6 +2237,161 @@ fn print_horizontal_pod_autoscaler(hpa: &Value, now: DateTime<Utc>) -> Vec<Value
         Value::from(int_at(hpa, "/spec/maxReplicas")),
         Value::from(int_at(hpa, "/status/currentReplicas")),
         age_cell(hpa, now),
+    ]
+}
+
+/// The boolean at `pointer`, `default` when absent.
+fn bool_at(object: &Value, pointer: &str, default: bool) -> bool {
+    object
+        .pointer(pointer)
+        .and_then(Value::as_bool)
+        .unwrap_or(default)
+}
+
+/// `printCSIDriver`: attach required (default true), pod info on mount,
+/// storage capacity, the token requests' audiences (`<unset>` without
+/// the field), requires republish, the volume lifecycle modes (`<none>`),
+/// age.
+fn print_csi_driver(driver: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let token_requests = match driver.pointer("/spec/tokenRequests") {
+        Some(Value::Array(requests)) => requests
+            .iter()
+            .map(|r| text_at(r, "/audience"))
+            .collect::<Vec<_>>()
+            .join(","),
+        _ => "<unset>".into(),
+    };
+    let modes: Vec<&str> = array_at(driver, "/spec/volumeLifecycleModes")
+        .iter()
+        .map(|m| m.as_str().unwrap_or_default())
+        .collect();
+    vec![
+        name_cell(driver),
+        Value::Bool(bool_at(driver, "/spec/attachRequired", true)),
+        Value::Bool(bool_at(driver, "/spec/podInfoOnMount", false)),
+        Value::Bool(bool_at(driver, "/spec/storageCapacity", false)),
+        text(token_requests),
+        Value::Bool(bool_at(driver, "/spec/requiresRepublish", false)),
+        text(or(modes.join(","), "<none>")),
+        age_cell(driver, now),
+    ]
+}
+
+/// `printCSINode`: the number of drivers.
+fn print_csi_node(node: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(node),
+        Value::from(array_at(node, "/spec/drivers").len() as i64),
+        age_cell(node, now),
+    ]
+}
+
+/// `printCSIStorageCapacity`: the storage class and the capacity
+/// (`<unset>`).
+fn print_csi_storage_capacity(capacity: &Value, _now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(capacity),
+        text(text_at(capacity, "/storageClassName")),
+        text(quantity(capacity.get("capacity")).unwrap_or_else(|| "<unset>".into())),
+    ]
+}
+
+/// `printStorageClass`: the name (` (default)` for the default class), the
+/// provisioner, reclaim policy (`Delete`), volume binding mode
+/// (`Immediate`), whether volumes expand (false), age.
+fn print_storage_class(class: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    let annotations = map_at(class, "/metadata/annotations");
+    let is_default = [
+        "storageclass.kubernetes.io/is-default-class",
+        "storageclass.beta.kubernetes.io/is-default-class",
+    ]
+    .iter()
+    .any(|key| {
+        annotations
+            .and_then(|a| a.get(*key))
+            .and_then(Value::as_str)
+            == Some("true")
+    });
+    let mut name = text_at(class, "/metadata/name");
+    if is_default {
+        name.push_str(" (default)");
+    }
+    vec![
+        text(name),
+        text(text_at(class, "/provisioner")),
+        text(str_at(class, "/reclaimPolicy").unwrap_or("Delete")),
+        text(str_at(class, "/volumeBindingMode").unwrap_or("Immediate")),
+        Value::Bool(bool_at(class, "/allowVolumeExpansion", false)),
+        age_cell(class, now),
+    ]
+}
+
+/// `printVolumeAttachment`: attacher, persistent volume, node, attached,
+/// age.
+fn print_volume_attachment(attachment: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(attachment),
+        text(text_at(attachment, "/spec/attacher")),
+        text(text_at(attachment, "/spec/source/persistentVolumeName")),
+        text(text_at(attachment, "/spec/nodeName")),
+        Value::Bool(bool_at(attachment, "/status/attached", false)),
+        age_cell(attachment, now),
+    ]
+}
+
+/// `printPriorityClass`: value, global default, age, preemption policy.
+fn print_priority_class(class: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    vec![
+        name_cell(class),
+        Value::from(int_at(class, "/value")),
+        Value::Bool(bool_at(class, "/globalDefault", false)),
+        age_cell(class, now),
+        text(text_at(class, "/preemptionPolicy")),
+    ]
+}
+
+/// `extractCSRStatus`: `Denied`, `Approved` or `Pending` by the
+/// conditions' types, then `,Failed`, and `,Issued` once there is a
+/// certificate.
+fn csr_status(request: &Value) -> String {
+    let conditions = array_at(request, "/status/conditions");
+    let has = |kind: &str| conditions.iter().any(|c| c["type"] == kind);
+    let mut status = if has("Denied") {
+        "Denied"
+    } else if has("Approved") {
+        "Approved"
+    } else {
+        "Pending"
+    }
+    .to_string();
+    if has("Failed") {
+        status.push_str(",Failed");
+    }
+    if str_at(request, "/status/certificate").is_some_and(|c| !c.is_empty()) {
+        status.push_str(",Issued");
+    }
+    status
+}
+
+/// `printCertificateSigningRequest`: age, signer (`<none>`), the
+/// requesting user, the requested duration (`<none>`), the condition.
+fn print_certificate_signing_request(request: &Value, now: DateTime<Utc>) -> Vec<Value> {
+    // An int32 upstream: a larger number could not be stored.
+    let duration = match request
+        .pointer("/spec/expirationSeconds")
+        .and_then(Value::as_i64)
+        .and_then(|s| i32::try_from(s).ok())
+    {
+        Some(seconds) => human_duration(chrono::TimeDelta::seconds(i64::from(seconds))),
+        None => "<none>".into(),
+    };
+    vec![
+        name_cell(request),
+        age_cell(request, now),
+        text(or(text_at(request, "/spec/signerName"), "<none>")),
+        text(text_at(request, "/spec/username")),
+        text(duration),
+        text(csr_status(request)),
     ]
 }
 
