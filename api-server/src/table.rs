@@ -320,7 +320,9 @@ impl TableConvertor {
     /// (`""`: core) and resource: the columns of its printer's
     /// `*ColumnDefinitions` and its row printer, from kubernetes
     /// `pkg/printers/internalversion/printers.go` (see the `builtin`
-    /// submodule for the kinds); `None` for a resource without one.
+    /// submodule for the kinds; LimitRanges, which have no printer, get
+    /// the apiserver's default NAME and CREATED AT); `None` for a resource
+    /// without one.
     pub fn builtin(group: &str, plural: &str) -> Option<Self> {
         let (headers, printer) = builtin::table(group, plural)?;
         Some(TableConvertor {

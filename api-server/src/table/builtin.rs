@@ -4,7 +4,9 @@
 //! the descriptions being k8s.io/api's `SwaggerDoc()` texts where upstream
 //! takes them from there) and a printer of the row's cells, after the
 //! `print<Kind>` functions of kubernetes
-//! `pkg/printers/internalversion/printers.go`.
+//! `pkg/printers/internalversion/printers.go` (LimitRanges, which have
+//! none, get the default table convertor's columns, as their REST storage
+//! does).
 //!
 //! The server's table convertor (`pkg/printers/storage`) always asks the
 //! printers for wide output, so every row carries every column, the
@@ -247,6 +249,18 @@ const TABLES: &[Kind] = &[
         plural: "events",
         columns: EVENT_COLUMNS,
         printer: print_event,
+    },
+    // LimitRanges have no printer: their REST storage serves
+    // `rest.NewDefaultTableConvertor`'s NAME and CREATED AT
+    // (k8s.io/apiserver `pkg/registry/rest/table.go`).
+    Kind {
+        group: "",
+        plural: "limitranges",
+        columns: &[
+            NAME,
+            column("Created At", "date", CREATION_TIMESTAMP_DESCRIPTION),
+        ],
+        printer: print_default,
     },
     // nodeColumnDefinitions.
     Kind {
@@ -1408,6 +1422,20 @@ fn print_event_fields(event: &Value, now: DateTime<Utc>, fields: &EventFields) -
         Value::from(count),
         name_cell(event),
     ]
+}
+
+/// `rest.NewDefaultTableConvertor`'s row: the name and the creation time
+/// in RFC 3339 (UTC, whole seconds; Go's zero time when there is none).
+fn print_default(object: &Value, _now: DateTime<Utc>) -> Vec<Value> {
+    let created = time_at(object, "/metadata/creationTimestamp").map_or_else(
+        || "0001-01-01T00:00:00Z".to_string(),
+        |t| {
+            t.with_timezone(&Utc)
+                .format("%Y-%m-%dT%H:%M:%SZ")
+                .to_string()
+        },
+    );
+    vec![name_cell(object), text(created)]
 }
 
 /// `printNode`: `Ready` or `NotReady` by the (last) `Ready` condition,

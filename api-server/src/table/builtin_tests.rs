@@ -2390,3 +2390,26 @@ fn csi_and_volume_attachment_tables() {
         json!(["va2", "a", "", "n", false, "<unknown>"])
     );
 }
+
+/// LimitRanges: the default table convertor's row (k8s.io/apiserver
+/// `pkg/registry/rest/table.go`; its test is `TestGetTable` in
+/// `pkg/endpoints/apiserver_test.go`: `now.Time.UTC().Format(time.RFC3339)`).
+#[test]
+fn limit_range_default_table() {
+    let (columns, _) = table("", "limitranges").expect("a table");
+    let names: Vec<(&str, &str)> = columns
+        .iter()
+        .map(|c| (c.name.as_str(), c.type_.as_str()))
+        .collect();
+    assert_eq!(names, [("Name", "string"), ("Created At", "date")]);
+    let range =
+        json!({"metadata": {"name": "limits", "creationTimestamp": "2026-05-30T14:00:00.5+02:00"}});
+    assert_eq!(
+        cells("", "limitranges", &range),
+        json!(["limits", "2026-05-30T12:00:00Z"])
+    );
+    assert_eq!(
+        cells("", "limitranges", &json!({"metadata": {"name": "new"}})),
+        json!(["new", "0001-01-01T00:00:00Z"])
+    );
+}
