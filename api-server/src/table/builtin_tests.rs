@@ -2413,3 +2413,39 @@ fn limit_range_default_table() {
         json!(["new", "0001-01-01T00:00:00Z"])
     );
 }
+
+/// Every built-in kind the server serves (`crate::builtin::KINDS`) has a
+/// table, with a cell per column for any object; and every table is of a
+/// served kind. (LimitRanges, without a printer upstream, have the
+/// default convertor's table, so no kind is left out.)
+#[cfg(feature = "k8s-openapi")]
+#[test]
+fn every_served_builtin_kind_has_a_table() {
+    use crate::table::TableConvertor;
+
+    for kind in crate::builtin::KINDS {
+        let convertor = TableConvertor::builtin(kind.group, kind.plural)
+            .unwrap_or_else(|| panic!("{}/{} has no table", kind.group, kind.plural));
+        let columns = convertor.column_definitions().len();
+        let named = json!({"metadata": {"name": "x", "creationTimestamp": soon()}});
+        for object in odd_objects().iter().chain([&named]) {
+            assert_eq!(
+                convertor.cells(object, now()).len(),
+                columns,
+                "{}/{}: {object}",
+                kind.group,
+                kind.plural
+            );
+        }
+    }
+    for table in TABLES {
+        assert!(
+            crate::builtin::KINDS
+                .iter()
+                .any(|k| k.group == table.group && k.plural == table.plural),
+            "{}/{} is not served",
+            table.group,
+            table.plural
+        );
+    }
+}
