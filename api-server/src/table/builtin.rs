@@ -174,16 +174,21 @@ const TABLES: &[Kind] = &[
                 "The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.",
             ),
             AGE,
-            wide("IP", "string", "The IP address of the pod"),
+            wide(
+                "IP",
+                "string",
+                "podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.",
+            ),
             wide(
                 "Node",
                 "string",
-                "The name of the node the pod is scheduled on",
+                "NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for scheduling by the scheduler defined in schedulerName. Once this field is set, the kubelet for this node becomes responsible for the lifecycle of this pod. This field should not be used to express a desire for the pod to be scheduled on a specific node. https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodename",
             ),
         ],
         printer: print_pod,
     },
-    // deploymentColumnDefinitions.
+    // deploymentColumnDefinitions (Up-to-date and Available are of type
+    // string there, their cells integers).
     Kind {
         group: "apps",
         plural: "deployments",
@@ -192,13 +197,13 @@ const TABLES: &[Kind] = &[
             column("Ready", "string", "Number of the pod with ready state"),
             column(
                 "Up-to-date",
-                "integer",
-                "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
+                "string",
+                "Total number of non-terminating pods targeted by this deployment that have the desired template spec.",
             ),
             column(
                 "Available",
-                "integer",
-                "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
+                "string",
+                "Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.",
             ),
             AGE,
             CONTAINERS,

@@ -2449,3 +2449,27 @@ fn every_served_builtin_kind_has_a_table() {
         );
     }
 }
+
+/// Pods' and Deployments' columns are upstream's `podColumnDefinitions`
+/// and `deploymentColumnDefinitions` (less the pods' NOMINATED NODE and
+/// READINESS GATES), types and SwaggerDoc descriptions included.
+#[test]
+fn pod_and_deployment_columns_are_upstreams() {
+    let (pods, _) = table("", "pods").expect("a table");
+    assert_eq!(
+        pods[5].description,
+        "podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated."
+    );
+    assert!(
+        pods[6]
+            .description
+            .starts_with("NodeName indicates in which node this pod is scheduled.")
+    );
+    let (deployments, _) = table("apps", "deployments").expect("a table");
+    let types: Vec<&str> = deployments.iter().map(|c| c.type_.as_str()).collect();
+    assert_eq!(types, ["string"; 8]);
+    assert_eq!(
+        deployments[2].description,
+        "Total number of non-terminating pods targeted by this deployment that have the desired template spec."
+    );
+}
