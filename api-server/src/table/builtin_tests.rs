@@ -2473,3 +2473,256 @@ fn pod_and_deployment_columns_are_upstreams() {
         "Total number of non-terminating pods targeted by this deployment that have the desired template spec."
     );
 }
+
+/// Field names the printers read, so that arbitrary objects reach them.
+const FIELDS: &[&str] = &[
+    "metadata",
+    "name",
+    "namespace",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "controller",
+    "apiVersion",
+    "kind",
+    "spec",
+    "status",
+    "template",
+    "jobTemplate",
+    "containers",
+    "image",
+    "selector",
+    "matchLabels",
+    "matchExpressions",
+    "key",
+    "operator",
+    "values",
+    "replicas",
+    "readyReplicas",
+    "updatedReplicas",
+    "availableReplicas",
+    "conditions",
+    "type",
+    "reason",
+    "message",
+    "note",
+    "series",
+    "count",
+    "lastObservedTime",
+    "eventTime",
+    "firstTimestamp",
+    "lastTimestamp",
+    "involvedObject",
+    "regarding",
+    "fieldPath",
+    "source",
+    "deprecatedSource",
+    "component",
+    "host",
+    "addresses",
+    "address",
+    "ip",
+    "hostname",
+    "ports",
+    "port",
+    "nodePort",
+    "protocol",
+    "subsets",
+    "endpoints",
+    "data",
+    "binaryData",
+    "stringData",
+    "secrets",
+    "capacity",
+    "storage",
+    "accessModes",
+    "claimRef",
+    "volumeMode",
+    "storageClassName",
+    "phase",
+    "hard",
+    "used",
+    "clusterIPs",
+    "externalIPs",
+    "externalName",
+    "loadBalancer",
+    "ingress",
+    "nodeInfo",
+    "unschedulable",
+    "completions",
+    "parallelism",
+    "succeeded",
+    "startTime",
+    "completionTime",
+    "suspend",
+    "active",
+    "lastScheduleTime",
+    "timeZone",
+    "schedule",
+    "rules",
+    "tls",
+    "ingressClassName",
+    "parameters",
+    "apiGroup",
+    "podSelector",
+    "minAvailable",
+    "maxUnavailable",
+    "metrics",
+    "currentMetrics",
+    "external",
+    "object",
+    "pods",
+    "resource",
+    "containerResource",
+    "target",
+    "current",
+    "value",
+    "averageValue",
+    "averageUtilization",
+    "minReplicas",
+    "maxReplicas",
+    "scaleTargetRef",
+    "tokenRequests",
+    "audience",
+    "volumeLifecycleModes",
+    "drivers",
+    "attached",
+    "expirationSeconds",
+    "certificate",
+    "signerName",
+    "username",
+    "revision",
+    "globalDefault",
+    "preemptionPolicy",
+    "holderIdentity",
+    "provisioner",
+    "reclaimPolicy",
+    "allowVolumeExpansion",
+];
+
+/// Arbitrary JSON over the printers' field names, with leaves of every
+/// type and of the values printers look for.
+fn odd_json() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        (-1e20f64..1e20).prop_map(Value::from),
+        prop::sample::select(vec![
+            "",
+            "True",
+            "Ready",
+            "Complete",
+            "LoadBalancer",
+            "ClusterIP",
+            "NodePort",
+            "ExternalName",
+            "Resource",
+            "External",
+            "Pods",
+            "Object",
+            "ContainerResource",
+            "ReadWriteOnce",
+            "1Gi",
+            "100m",
+            "1e3",
+            "-5",
+            "x/y/z",
+            "apps/v1",
+            "2026-05-30T12:00:00Z",
+            "0001-01-01T00:00:00Z",
+            "9999-12-31T23:59:59Z",
+            "node-role.kubernetes.io/",
+            "limits.cpu",
+            "In",
+            "NotIn",
+            "Exists",
+            "::1",
+        ])
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(8, 96, 5, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map(prop::sample::select(FIELDS.to_vec()), inner, 0..5)
+                .prop_map(|m| Value::Object(
+                    m.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+                )),
+        ]
+    })
+}
+
+/// The JSON pointers the printers read, found in this module's source
+/// (its string literals that look like one).
+fn pointers() -> Vec<&'static str> {
+    let mut pointers: Vec<&str> = include_str!("builtin.rs")
+        .split('"')
+        .filter(|s| {
+            s.len() > 1
+                && s.starts_with('/')
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '/')
+        })
+        .collect();
+    pointers.sort_unstable();
+    pointers.dedup();
+    pointers
+}
+
+/// An object with odd values at the places the printers read.
+fn odd_object() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    prop::collection::vec((prop::sample::select(pointers()), odd_json()), 0..12).prop_map(
+        |entries| {
+            let mut object = json!({});
+            for (pointer, value) in entries {
+                let mut at = &mut object;
+                for segment in pointer.trim_start_matches('/').split('/') {
+                    if !at.is_object() {
+                        *at = json!({});
+                    }
+                    at = at
+                        .as_object_mut()
+                        .map(|map| map.entry(segment).or_insert(Value::Null))
+                        .expect("made an object above");
+                }
+                *at = value;
+            }
+            object
+        },
+    )
+}
+
+proptest::proptest! {
+    /// No printer panics on odd JSON, and every row has a cell per column.
+    #[test]
+    fn printers_never_panic(object in odd_json()) {
+        for kind in TABLES {
+            let cells = (kind.printer)(&object, now());
+            proptest::prop_assert_eq!(cells.len(), kind.columns.len(), "{}", kind.plural);
+        }
+    }
+
+    /// Nor on odd values where they look.
+    #[test]
+    fn printers_never_panic_on_odd_fields(object in odd_object()) {
+        for kind in TABLES {
+            let cells = (kind.printer)(&object, now());
+            proptest::prop_assert_eq!(cells.len(), kind.columns.len(), "{}", kind.plural);
+        }
+    }
+}
+
+#[test]
+fn pointers_are_found() {
+    let pointers = pointers();
+    for pointer in [
+        "/metadata/name",
+        "/spec/template/spec/containers",
+        "/status/loadBalancer/ingress",
+    ] {
+        assert!(pointers.contains(&pointer), "{pointer}");
+    }
+}
