@@ -102,13 +102,21 @@ pub(crate) fn selector_text(value: &Value) -> String {
             let pairs: Vec<String> = set.iter().map(|(k, v)| format!("{k}={v}")).collect();
             pairs.join(",")
         }
-        Value::Object(_) => serde_json::from_value::<api_core::LabelSelector>(value.clone())
-            .ok()
-            .and_then(|ls| api_core::labels::Selector::from_label_selector(Some(&ls)).ok())
-            .map(|s| s.to_string())
-            .unwrap_or_default(),
+        Value::Object(_) => label_selector_text(value).unwrap_or_default(),
         _ => String::new(),
     }
+}
+
+/// A meta/v1 LabelSelector as `LabelSelectorAsSelector(...).String()`
+/// (`""` for an empty one, which selects everything); `None` when it does
+/// not convert: not an object of a LabelSelector's fields, or a bad
+/// operator, key or value (the printers' `FormatLabelSelector` shows
+/// `<error>` then).
+pub(crate) fn label_selector_text(value: &Value) -> Option<String> {
+    let selector = serde_json::from_value::<api_core::LabelSelector>(value.clone()).ok()?;
+    api_core::labels::Selector::from_label_selector(Some(&selector))
+        .ok()
+        .map(|s| s.to_string())
 }
 
 /// The `Scale` of `object`; `None` as spec replicas when the object has

@@ -38,7 +38,7 @@
 
 use api_core::ListMeta;
 use api_core::crd::{CustomResourceColumnDefinition, CustomResourceDefinition};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, FixedOffset, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -316,99 +316,24 @@ impl TableConvertor {
         Self::builtin(group, plural).or_else(|| Self::for_version(crd, version).map(|(c, _)| c))
     }
 
-    /// The tables kube-apiserver prints for some built-in kinds
-    /// (`pkg/printers/internalversion/printers.go`): Pods (`podColumnDefinitions`,
-    /// `printPod`: NAME READY STATUS RESTARTS AGE, and IP and NODE with
-    /// `-o wide`) and Deployments (`deploymentColumnDefinitions`,
-    /// `printDeployment`: NAME READY UP-TO-DATE AVAILABLE AGE, and
-    /// CONTAINERS, IMAGES and SELECTOR with `-o wide`).
+    /// The table kube-apiserver serves for a built-in kind, by API group
+    /// (`""`: core) and resource: the columns of its printer's
+    /// `*ColumnDefinitions` and its row printer, from kubernetes
+    /// `pkg/printers/internalversion/printers.go` (see the `builtin`
+    /// submodule for the kinds; LimitRanges, which have no printer, get
+    /// the apiserver's default NAME and CREATED AT); `None` for a resource
+    /// without one.
     pub fn builtin(group: &str, plural: &str) -> Option<Self> {
-        let column =
-            |name: &str, type_: &str, priority: i32, description: &str| TableColumnDefinition {
-                name: name.into(),
-                type_: type_.into(),
-                description: description.into(),
-                priority,
-                ..Default::default()
-            };
-        let (columns, printer): (Vec<TableColumnDefinition>, Printer) = match (group, plural) {
-            ("", "pods") => (
-                vec![
-                    column(
-                        "Ready",
-                        "string",
-                        0,
-                        "The aggregate readiness state of this pod for accepting traffic.",
-                    ),
-                    column(
-                        "Status",
-                        "string",
-                        0,
-                        "The aggregate status of the containers in this pod.",
-                    ),
-                    column(
-                        "Restarts",
-                        "string",
-                        0,
-                        "The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.",
-                    ),
-                    column("Age", "string", 0, CREATION_TIMESTAMP_DESCRIPTION),
-                    column("IP", "string", 1, "The IP address of the pod"),
-                    column(
-                        "Node",
-                        "string",
-                        1,
-                        "The name of the node the pod is scheduled on",
-                    ),
-                ],
-                print_pod,
-            ),
-            ("apps", "deployments") => (
-                vec![
-                    column("Ready", "string", 0, "Number of the pod with ready state"),
-                    column(
-                        "Up-to-date",
-                        "integer",
-                        0,
-                        "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
-                    ),
-                    column(
-                        "Available",
-                        "integer",
-                        0,
-                        "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
-                    ),
-                    column("Age", "string", 0, CREATION_TIMESTAMP_DESCRIPTION),
-                    column(
-                        "Containers",
-                        "string",
-                        1,
-                        "Names of each container in the template.",
-                    ),
-                    column(
-                        "Images",
-                        "string",
-                        1,
-                        "Images referenced by each container in the template.",
-                    ),
-                    column(
-                        "Selector",
-                        "string",
-                        1,
-                        "Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.",
-                    ),
-                ],
-                print_deployment,
-            ),
-            _ => return None,
-        };
-        let (mut convertor, _) = Self::new(&[]);
-        convertor.headers.extend(columns);
-        convertor.printer = Some(printer);
-        Some(convertor)
+        let (headers, printer) = builtin::table(group, plural)?;
+        Some(TableConvertor {
+            headers,
+            columns: Vec::new(),
+            printer: Some(printer),
+        })
     }
 
-    /// The column definitions (Name first).
+    /// The column definitions: Name first (the column of format `name`),
+    /// but for Events, whose name upstream prints last.
     pub fn column_definitions(&self) -> &[TableColumnDefinition] {
         &self.headers
     }
@@ -651,6 +576,8 @@ pub fn human_duration(d: chrono::TimeDelta) -> String {
     format!("{}y", hours / 24 / 365)
 }
 
+mod builtin;
+
 #[cfg(test)]
 #[path = "table_tests.rs"]
 mod tests;
@@ -669,104 +596,22 @@ fn int_at(object: &Value, pointer: &str) -> i64 {
     object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
 }
 
+/// The time at `pointer` in `object` (a metav1 `Time` or `MicroTime`,
+/// RFC 3339); `None` for Go's zero time: absent, `null`, or not a time.
+fn time_at(object: &Value, pointer: &str) -> Option<DateTime<FixedOffset>> {
+    DateTime::parse_from_rfc3339(object.pointer(pointer)?.as_str()?).ok()
+}
+
+/// `translateTimestampSince`: the age of a time, `<unknown>` for the zero
+/// time.
+fn since(time: Option<DateTime<FixedOffset>>, now: DateTime<Utc>) -> String {
+    match time {
+        Some(t) => human_duration(now.signed_duration_since(t)),
+        None => "<unknown>".into(),
+    }
+}
+
 /// `translateTimestampSince` of the object's creation.
 fn age_of(object: &Value, now: DateTime<Utc>) -> String {
-    match DateTime::parse_from_rfc3339(&text_at(object, "/metadata/creationTimestamp")) {
-        Ok(t) => human_duration(now.signed_duration_since(t)),
-        Err(_) => "<unknown>".into(),
-    }
-}
-
-/// `printPod`, for what a store without a kubelet holds: ready
-/// containers of all, the reason (the pod's, a container's waiting or
-/// terminated reason, `Terminating` once deleted, else the phase), the
-/// restarts summed, age, IP and node.
-fn print_pod(pod: &Value, now: DateTime<Utc>) -> Vec<Value> {
-    let total = pod
-        .pointer("/spec/containers")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len);
-    let statuses = pod
-        .pointer("/status/containerStatuses")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let ready = statuses
-        .iter()
-        .filter(|s| s["ready"].as_bool() == Some(true))
-        .count();
-    let restarts: i64 = statuses
-        .iter()
-        .filter_map(|s| s["restartCount"].as_i64())
-        .sum();
-    let mut reason = text_at(pod, "/status/reason");
-    if reason.is_empty() {
-        reason = text_at(pod, "/status/phase");
-    }
-    for status in statuses.iter().rev() {
-        let state = &status["state"];
-        if let Some(r) = state["waiting"]["reason"]
-            .as_str()
-            .filter(|r| !r.is_empty())
-        {
-            reason = r.to_string();
-        } else if let Some(r) = state["terminated"]["reason"]
-            .as_str()
-            .filter(|r| !r.is_empty())
-        {
-            reason = r.to_string();
-        }
-    }
-    if !pod["metadata"]["deletionTimestamp"].is_null() {
-        reason = "Terminating".into();
-    }
-    let or_none = |s: String| {
-        if s.is_empty() {
-            "<none>".to_string()
-        } else {
-            s
-        }
-    };
-    vec![
-        Value::String(text_at(pod, "/metadata/name")),
-        Value::String(format!("{ready}/{total}")),
-        Value::String(reason),
-        Value::String(restarts.to_string()),
-        Value::String(age_of(pod, now)),
-        Value::String(or_none(text_at(pod, "/status/podIP"))),
-        Value::String(or_none(text_at(pod, "/spec/nodeName"))),
-    ]
-}
-
-/// `printDeployment`: ready of desired replicas, up to date, available,
-/// age, and the template's containers, images and the selector.
-fn print_deployment(deployment: &Value, now: DateTime<Utc>) -> Vec<Value> {
-    let desired = int_at(deployment, "/spec/replicas");
-    let ready = int_at(deployment, "/status/readyReplicas");
-    let containers = deployment
-        .pointer("/spec/template/spec/containers")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let joined = |key: &str| {
-        containers
-            .iter()
-            .filter_map(|c| c[key].as_str())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let selector = deployment
-        .pointer("/spec/selector")
-        .map(crate::scale::selector_text)
-        .unwrap_or_default();
-    vec![
-        Value::String(text_at(deployment, "/metadata/name")),
-        Value::String(format!("{ready}/{desired}")),
-        Value::from(int_at(deployment, "/status/updatedReplicas")),
-        Value::from(int_at(deployment, "/status/availableReplicas")),
-        Value::String(age_of(deployment, now)),
-        Value::String(joined("name")),
-        Value::String(joined("image")),
-        Value::String(selector),
-    ]
+    since(time_at(object, "/metadata/creationTimestamp"), now)
 }

@@ -564,5 +564,6 @@ fn deployment_table() {
             json!("foo=bar")
         ]
     );
-    assert!(TableConvertor::builtin("apps", "replicasets").is_none());
+    // ReplicaSets have a table now; a custom resource has none.
+    assert!(TableConvertor::builtin("example.com", "widgets").is_none());
 }
