@@ -197,6 +197,30 @@ async fn a_new_cluster_has_its_bootstrap_objects() {
             .await
             .unwrap();
     }
+    // An operator's role for its custom resources, labelled to extend
+    // `edit`: the aggregation controller merges it into `edit`, and
+    // through `edit` into `admin`.
+    let widgets: ClusterRole = serde_json::from_value(serde_json::json!({
+        "metadata": {"name": "widgets-edit",
+                     "labels": {"rbac.authorization.k8s.io/aggregate-to-edit": "true"}},
+        "rules": [{"apiGroups": ["example.com"], "resources": ["widgets"], "verbs": ["*"]}]
+    }))
+    .unwrap();
+    roles
+        .create(&PostParams::default(), &widgets)
+        .await
+        .unwrap();
+    let has_widgets = |r: Option<&ClusterRole>| {
+        r.and_then(|r| r.rules.as_ref()).is_some_and(|rules| {
+            rules
+                .iter()
+                .any(|rule| rule.resources.as_deref() == Some(&["widgets".to_string()][..]))
+        })
+    };
+    env.wait_for(&roles, "edit", has_widgets).await;
+    env.wait_for(&roles, "admin", has_widgets).await;
+    let view = roles.get("view").await.unwrap();
+    assert!(!has_widgets(Some(&view)));
 }
 
 /// `kubectl scale deployment` and an autoscaler read and write the

@@ -483,6 +483,7 @@ struct Inner {
 pub struct Controllers {
     _garbage_collector: Option<crate::gc::GarbageCollector>,
     _namespaces: Option<crate::namespaces::controller::NamespaceController>,
+    _aggregation: Option<crate::rbac::aggregation::AggregationController>,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -527,7 +528,8 @@ impl ApiServer {
     /// Starts the controllers that run beside the server, as
     /// kube-controller-manager's do beside kube-apiserver: the namespace
     /// controller when namespaces are served (a deleted namespace's
-    /// content goes, then the namespace), and the garbage collector when
+    /// content goes, then the namespace), the ClusterRole aggregation
+    /// controller with RBAC, and the garbage collector when
     /// the server was built with one ([`ServerBuilder::garbage_collector`]).
     /// They run until the returned value is dropped. [`ApiServer::serve`]
     /// and [`ApiServer::serve_tls`] start them; a server used in process
@@ -541,6 +543,17 @@ impl ApiServer {
                 .clone()
                 .map(crate::gc::GarbageCollector::start),
             _namespaces: self.inner.namespaces.as_ref().map(|n| n.start_controller()),
+            _aggregation: self
+                .inner
+                .rbac
+                .as_ref()
+                .and_then(|_| {
+                    self.inner
+                        .by_path
+                        .get("rbac.authorization.k8s.io", "v1", "clusterroles")
+                })
+                .cloned()
+                .map(crate::rbac::aggregation::AggregationController::start),
         }
     }
 

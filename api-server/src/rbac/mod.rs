@@ -27,6 +27,7 @@
 //! replaces when they change; building one costs nothing beyond the vectors,
 //! and every look-up is a scan (clusters have few roles).
 
+pub mod aggregation;
 mod authorizer;
 pub mod escalation;
 pub mod forbidden;

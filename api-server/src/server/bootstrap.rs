@@ -86,10 +86,10 @@ fn rule(group: &str, resources: &[&str], verbs: &[&str]) -> Value {
 
 /// The user-facing ClusterRoles of `bootstrappolicy.ClusterRoles()`:
 /// `admin`, `edit` and `view`, each aggregated (`aggregationRule`) from
-/// the `system:aggregate-to-*` roles that carry their rules, with the
-/// rules aggregation gives them already in place (no aggregation
-/// controller runs: a role added later with an `aggregate-to-*` label is
-/// not merged in). The rules are upstream's for the kinds this server can
+/// the `system:aggregate-to-*` roles that carry their rules, written with
+/// the rules aggregation gives them (so they hold from the first request;
+/// the aggregation controller, [`crate::rbac::aggregation`], keeps them up
+/// to date). The rules are upstream's for the kinds this server can
 /// serve.
 fn user_facing_roles() -> Vec<Value> {
     let view = vec![
