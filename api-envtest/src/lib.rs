@@ -30,11 +30,13 @@
 //!
 //! The client talks to the server through the server's tower `Service`
 //! (`kube::Client::new`): no socket, no TLS, no port. The server is
-//! api-server's, with namespaces (`default`, `kube-system`, ... exist, and
-//! a namespace's deletion deletes its content), the kinds you add, and a
-//! garbage collector ([`api_server::gc`]: deleting an owner deletes its
-//! dependents, by `propagationPolicy`, which Go's envtest cannot do); it
-//! stops when the last clone of the `TestEnv` is dropped.
+//! api-server's, with namespaces (`default`, `kube-system`, ... exist; a
+//! deleted namespace is `Terminating` while the namespace controller
+//! deletes its content, then goes, where Go's envtest leaves it
+//! terminating for ever), the kinds you add, and a garbage collector
+//! ([`api_server::gc`]: deleting an owner deletes its dependents, by
+//! `propagationPolicy`, which Go's envtest cannot do); it stops when the
+//! last clone of the `TestEnv` is dropped.
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
