@@ -292,7 +292,14 @@ impl NamespaceKind {
             storage,
         ));
         NamespaceKind {
-            served: Arc::new(RegistryKind::dynamic(registry.clone()).as_builtin()),
+            served: Arc::new(
+                RegistryKind::dynamic(registry.clone())
+                    .as_builtin()
+                    .with_subresource(
+                        "finalize",
+                        Arc::new(RegistryKind::dynamic(finalize.clone()).as_builtin()),
+                    ),
+            ),
             registry,
             finalize,
             content: OnceLock::new(),

@@ -379,3 +379,43 @@ async fn builtin_kinds_are_written_kind_first() {
         "{watch}"
     );
 }
+
+/// The `finalize` subresource, as `kubectl replace --raw
+/// /api/v1/namespaces/NAME/finalize` uses it to let a stuck namespace go:
+/// a PUT that empties `spec.finalizers` of a terminating namespace whose
+/// content is held deletes it at once; a PUT on the object itself cannot
+/// change `spec`.
+#[tokio::test]
+async fn the_finalize_subresource_lets_a_namespace_go() {
+    let env = env();
+    env.create_namespace("stuck").await;
+    assert_eq!(
+        env.create_gadget("stuck", "kept", &["example.com/forever"])
+            .await,
+        StatusCode::CREATED
+    );
+    env.call("DELETE", "/api/v1/namespaces/stuck", None).await;
+    let (_, namespace) = env.call("GET", "/api/v1/namespaces/stuck", None).await;
+    assert_eq!(namespace["status"]["phase"], "Terminating");
+
+    // The namespace controller writes its conditions meanwhile: the
+    // writes are unconditional (no resourceVersion), as namespaces allow.
+    let mut emptied = namespace.clone();
+    emptied["spec"]["finalizers"] = json!([]);
+    emptied["metadata"]
+        .as_object_mut()
+        .unwrap()
+        .remove("resourceVersion");
+    let (code, kept) = env
+        .call("PUT", "/api/v1/namespaces/stuck", Some(emptied.clone()))
+        .await;
+    assert_eq!(code, StatusCode::OK, "{kept}");
+    assert_eq!(kept["spec"]["finalizers"], json!(["kubernetes"]));
+
+    let (code, answer) = env
+        .call("PUT", "/api/v1/namespaces/stuck/finalize", Some(emptied))
+        .await;
+    assert_eq!(code, StatusCode::OK, "{answer}");
+    let (code, _) = env.call("GET", "/api/v1/namespaces/stuck", None).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+}
