@@ -38,8 +38,11 @@
 //! protocol buffers: building it needs `protoc` on the `PATH` (Debian's
 //! `protobuf-compiler`), or in `PROTOC`. For that reason it is not one of
 //! the workspace's default members: build and test it with
-//! `cargo test -p api-etcd` (the tests start an `etcd` of their own; see
-//! [`testing`], behind the `testing` feature).
+//! `cargo test -p api-etcd`, or `.ci/etcd.sh`, which installs etcd and
+//! protoc first. The tests start an `etcd` of their own with the
+//! `testing` module (feature `testing`: `api_etcd::testing::EtcdServer`,
+//! for other crates' tests too); without an `etcd` binary they are
+//! skipped, unless `API_ETCD_REQUIRE=1`.
 //!
 //! # Example
 //!

@@ -43,6 +43,25 @@ pub struct EtcdServer {
     dir: TempDir,
     client_port: u16,
     peer_port: u16,
+    tls: Option<EtcdTls>,
+}
+
+/// TLS for a test etcd ([`EtcdServer::start_tls`]): PEM files. etcd
+/// serves with the server certificate and asks clients for a certificate
+/// signed by the CA; its storages trust the CA and present the client
+/// certificate.
+#[derive(Clone, Debug)]
+pub struct EtcdTls {
+    /// The CA that signed both certificates.
+    pub ca_file: PathBuf,
+    /// etcd's serving certificate (valid for `127.0.0.1`) and key.
+    pub server_cert: PathBuf,
+    /// The serving certificate's key.
+    pub server_key: PathBuf,
+    /// A client certificate for etcd's client certificate authentication.
+    pub client_cert: PathBuf,
+    /// The client certificate's key.
+    pub client_key: PathBuf,
 }
 
 /// The etcd binary: `$ETCD_BIN`, or `etcd` when it is on the `PATH`.
@@ -90,6 +109,17 @@ impl EtcdServer {
     /// (at most 20 s). Ports are picked free, then etcd binds them: if
     /// another process took one meanwhile, it tries new ones (3 times).
     pub fn start() -> io::Result<EtcdServer> {
+        Self::start_with(None)
+    }
+
+    /// Starts an etcd that serves clients over TLS with client
+    /// certificate authentication ([`EtcdServer::endpoint`] is `https`,
+    /// [`EtcdServer::config`] has the CA and the client certificate).
+    pub fn start_tls(tls: EtcdTls) -> io::Result<EtcdServer> {
+        Self::start_with(Some(tls))
+    }
+
+    fn start_with(tls: Option<EtcdTls>) -> io::Result<EtcdServer> {
         let mut last = None;
         for _ in 0..3 {
             let mut server = EtcdServer {
@@ -97,6 +127,7 @@ impl EtcdServer {
                 dir: tempfile::Builder::new().prefix("api-etcd-").tempdir()?,
                 client_port: free_port()?,
                 peer_port: free_port()?,
+                tls: tls.clone(),
             };
             match server.restart() {
                 Ok(()) => return Ok(server),
@@ -106,9 +137,10 @@ impl EtcdServer {
         Err(last.unwrap_or_else(|| io::Error::other("etcd did not start")))
     }
 
-    /// The client URL (`http://127.0.0.1:port`).
+    /// The client URL (`http://127.0.0.1:port`, `https` with TLS).
     pub fn endpoint(&self) -> String {
-        format!("http://127.0.0.1:{}", self.client_port)
+        let scheme = if self.tls.is_some() { "https" } else { "http" };
+        format!("{scheme}://127.0.0.1:{}", self.client_port)
     }
 
     /// The data directory (kept across [`EtcdServer::kill`] and
@@ -129,9 +161,15 @@ impl EtcdServer {
     /// A configuration for this etcd with `prefix` (and a 2 s request
     /// timeout, so that tests of an unavailable etcd stay short).
     pub fn config(&self, prefix: &str) -> EtcdConfig {
-        EtcdConfig::new([self.endpoint()])
+        let config = EtcdConfig::new([self.endpoint()])
             .prefix(prefix)
-            .request_timeout(Duration::from_secs(2))
+            .request_timeout(Duration::from_secs(2));
+        match &self.tls {
+            Some(tls) => config
+                .ca_file(&tls.ca_file)
+                .client_cert(&tls.client_cert, &tls.client_key),
+            None => config,
+        }
     }
 
     /// A storage on this etcd under `prefix` ([`EtcdServer::config`]).
@@ -162,7 +200,15 @@ impl EtcdServer {
         let bin = etcd_binary().ok_or_else(|| io::Error::other("no etcd binary"))?;
         let client = self.endpoint();
         let peer = format!("http://127.0.0.1:{}", self.peer_port);
-        let child = Command::new(bin)
+        let mut command = Command::new(bin);
+        if let Some(tls) = &self.tls {
+            command
+                .arg(format!("--cert-file={}", tls.server_cert.display()))
+                .arg(format!("--key-file={}", tls.server_key.display()))
+                .arg(format!("--trusted-ca-file={}", tls.ca_file.display()))
+                .arg("--client-cert-auth");
+        }
+        let child = command
             .arg("--name=test")
             .arg(format!("--data-dir={}", self.data_dir().display()))
             .arg(format!("--listen-client-urls={client}"))
@@ -184,7 +230,7 @@ impl EtcdServer {
     /// Waits until etcd answers a read on its client port, or has exited.
     fn wait_ready(&mut self) -> io::Result<()> {
         let deadline = Instant::now() + START_TIMEOUT;
-        let endpoint = self.endpoint();
+        let config = self.config("").request_timeout(Duration::from_millis(500));
         loop {
             if let Some(child) = self.child.as_mut()
                 && let Some(status) = child.try_wait()?
@@ -195,7 +241,7 @@ impl EtcdServer {
                     tail(&self.log())
                 )));
             }
-            if answers(&endpoint)? {
+            if answers(&config)? {
                 return Ok(());
             }
             if Instant::now() > deadline {
@@ -215,11 +261,11 @@ impl EtcdServer {
     }
 }
 
-/// Whether etcd at `endpoint` answers a read (within 500 ms). Asked from
+/// Whether the etcd of `config` answers a read. Asked from
 /// a thread of its own, with a runtime of its own: the caller may be on
 /// a runtime (an async test restarting etcd).
-fn answers(endpoint: &str) -> io::Result<bool> {
-    let config = EtcdConfig::new([endpoint]).request_timeout(Duration::from_millis(500));
+fn answers(config: &EtcdConfig) -> io::Result<bool> {
+    let config = config.clone();
     std::thread::scope(|scope| {
         scope
             .spawn(|| {

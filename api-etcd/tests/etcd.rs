@@ -8,7 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use api_core::registry::{EventType, ListRequest, Storage, StorageError};
-use api_etcd::testing::EtcdServer;
+use api_etcd::testing::{EtcdServer, EtcdTls, etcd_binary};
 use api_etcd::{COMPACT_REV_KEY, EtcdConfig, EtcdStorage};
 use common::{TEST_LIMIT, next_event, no_event};
 use serde_json::{Value, json};
@@ -373,4 +373,82 @@ async fn a_configuration_that_cannot_work_is_refused_at_once() {
     let e = s.check().await.unwrap_err();
     assert!(is_unavailable(&e), "{e}");
     assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+/// A CA, a serving certificate for 127.0.0.1 and a client certificate,
+/// written to `dir`.
+fn certificates(dir: &std::path::Path) -> EtcdTls {
+    use rcgen::{
+        BasicConstraints, CertificateParams, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
+        KeyUsagePurpose,
+    };
+    let write = |name: &str, pem: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, pem).unwrap();
+        path
+    };
+    let ca_key = KeyPair::generate().unwrap();
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.key_usages = vec![
+        KeyUsagePurpose::KeyCertSign,
+        KeyUsagePurpose::DigitalSignature,
+    ];
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let issuer = Issuer::new(ca, ca_key);
+    let leaf = |names: Vec<String>, usage| {
+        let key = KeyPair::generate().unwrap();
+        let mut params = CertificateParams::new(names).unwrap();
+        params.extended_key_usages = vec![usage];
+        let cert = params.signed_by(&key, &issuer).unwrap();
+        (cert.pem(), key.serialize_pem())
+    };
+    let (server_cert, server_key) = leaf(
+        vec!["127.0.0.1".into(), "localhost".into()],
+        ExtendedKeyUsagePurpose::ServerAuth,
+    );
+    let (client_cert, client_key) =
+        leaf(vec!["client".into()], ExtendedKeyUsagePurpose::ClientAuth);
+    EtcdTls {
+        ca_file: write("ca.pem", ca_cert.pem()),
+        server_cert: write("server.pem", server_cert),
+        server_key: write("server-key.pem", server_key),
+        client_cert: write("client.pem", client_cert),
+        client_key: write("client-key.pem", client_key),
+    }
+}
+
+#[tokio::test]
+async fn tls_with_a_client_certificate() {
+    if etcd_binary().is_none() {
+        // Skipped (or failed) as every etcd test is.
+        let _ = etcd!("tls_with_a_client_certificate");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tls = certificates(dir.path());
+    let server = EtcdServer::start_tls(tls.clone()).expect("etcd with TLS");
+    bounded(async {
+        assert!(server.endpoint().starts_with("https://"));
+        let s = server.storage("/registry").await;
+        s.check().await.unwrap();
+        let created = s.create("/t/a", json!(1)).await.unwrap();
+        let base = created.revision;
+        let mut watch = s.watch("/t/", base).await.unwrap();
+        s.update("/t/a", json!(2), base).await.unwrap();
+        assert_eq!(next_event(&mut watch).await.kind, EventType::Modified);
+        // Without the client certificate etcd refuses: unavailable, in time.
+        let anonymous = EtcdConfig::new([server.endpoint()])
+            .ca_file(&tls.ca_file)
+            .request_timeout(Duration::from_millis(500));
+        let s = EtcdStorage::connect(anonymous).await.unwrap();
+        assert!(s.get("/t/a").await.is_err());
+        // Without the CA the server is not trusted.
+        let untrusting = EtcdConfig::new([server.endpoint()])
+            .client_cert(&tls.client_cert, &tls.client_key)
+            .request_timeout(Duration::from_millis(500));
+        let s = EtcdStorage::connect(untrusting).await.unwrap();
+        assert!(s.get("/t/a").await.is_err());
+    })
+    .await;
 }
