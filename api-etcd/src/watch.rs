@@ -5,6 +5,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use api_core::registry::storage::{Event, Stored, Watch};
 use api_core::registry::{EventType, ProgressRequester, Revision, StorageError};
@@ -16,7 +19,7 @@ use futures_core::Stream;
 use serde_json::Value;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use crate::retry::retry;
+use crate::retry::{retry, unavailable};
 use crate::storage::{Inner, signed, unsigned};
 
 type Item = Result<Event, StorageError>;
@@ -74,6 +77,8 @@ pub(crate) async fn watch(
         events,
         progress_requests,
         progress_open: true,
+        opened: Instant::now(),
+        outage: None,
     };
     tokio::spawn(task.run(requests, responses));
     // The requester holds only the channel to the task: the watch still
@@ -120,6 +125,10 @@ struct WatchTask {
     progress_requests: UnboundedReceiver<()>,
     /// Whether a requester may still ask (false once all are dropped).
     progress_open: bool,
+    /// When the current stream was opened.
+    opened: Instant,
+    /// Since when streams have been breaking as soon as opened.
+    outage: Option<Instant>,
 }
 
 /// What to do after a response.
@@ -160,17 +169,39 @@ impl WatchTask {
             match next {
                 Next::Continue => {}
                 Next::End => return,
-                Next::Resume => {
-                    match open(&self.inner, &self.start, &self.end, self.delivered).await {
-                        Ok((q, r)) => (requests, responses) = (q, r),
-                        Err(e) => {
-                            let _ = self.events.send(Err(e));
-                            return;
-                        }
+                Next::Resume => match self.resume().await {
+                    Ok((q, r)) => (requests, responses) = (q, r),
+                    Err(e) => {
+                        let _ = self.events.send(Err(e));
+                        return;
                     }
-                }
+                },
             }
         }
+    }
+
+    /// Opens the watch again after the last delivered revision. Streams
+    /// that break within a second of being opened are one outage: each
+    /// is reopened after 100 ms, and the outage ends the watch once it
+    /// has lasted the request timeout, so that a stream etcd keeps
+    /// closing neither spins nor lasts forever.
+    async fn resume(&mut self) -> Result<(WatchRequestSender, WatchResponseStream), StorageError> {
+        let timeout = self.inner.timeout;
+        if self.opened.elapsed() < Duration::from_secs(1) {
+            let since = *self.outage.get_or_insert(self.opened);
+            if since.elapsed() >= timeout {
+                return Err(unavailable(
+                    "watch",
+                    &format!("the stream kept failing for {timeout:?}"),
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        } else {
+            self.outage = None;
+        }
+        let stream = open(&self.inner, &self.start, &self.end, self.delivered).await;
+        self.opened = Instant::now();
+        stream
     }
 
     /// Sends the events of one response (or its progress notification,
