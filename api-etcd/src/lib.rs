@@ -28,9 +28,22 @@
 //! compaction, every 5 minutes by default) and [`EtcdStorage::check`]
 //! (`/readyz`'s `etcd` check).
 //!
-//! Every [`Storage::watch`] opens one etcd watch (its own gRPC stream on the
-//! client's connection); watches of one prefix do not share one etcd
-//! watch (the apiserver's watch cache does that).
+//! # Limits
+//!
+//! * Every [`Storage::watch`] opens one etcd watch (its own gRPC stream on
+//!   the client's connection); watches of one prefix do not share one etcd
+//!   watch (the apiserver's watch cache does that).
+//! * A progress notification says that every change up to its revision
+//!   was delivered. etcd before 3.4.25 and 3.5.8 (Debian bookworm ships
+//!   3.4.23) answers `RequestProgress` with the current revision even
+//!   when an event is still queued for the stream, so on those versions a
+//!   progress event can overtake a change made a moment before it.
+//! * A write whose answer is lost (etcd went away after applying it) is
+//!   retried and then fails its comparison: a create reports
+//!   `AlreadyExists`, an update `Conflict`, as the apiserver's would.
+//! * etcd being unreachable is reported as `StorageError::Internal`
+//!   (`etcd unavailable: ...`), the registry's 500: `StorageError` has no
+//!   variant for "unavailable".
 //!
 //! # Building
 //!
