@@ -34,10 +34,13 @@
 //!   the client's connection); watches of one prefix do not share one etcd
 //!   watch (the apiserver's watch cache does that).
 //! * A progress notification says that every change up to its revision
-//!   was delivered. etcd before 3.4.25 and 3.5.8 (Debian bookworm ships
-//!   3.4.23) answers `RequestProgress` with the current revision even
-//!   when an event is still queued for the stream, so on those versions a
-//!   progress event can overtake a change made a moment before it.
+//!   was delivered. etcd releases without the fix of etcd-io/etcd#15220
+//!   (Debian bookworm's 3.4.23 among them) answer `RequestProgress` with
+//!   the current revision even when an event is still queued for the
+//!   stream, so a progress event can overtake a change made a moment
+//!   before it; releases with that fix but not etcd-io/etcd#17507's may
+//!   leave a request on a new, idle watch unanswered. kube-apiserver
+//!   relies on progress notifications only from etcd 3.4.31 and 3.5.13.
 //! * A write whose answer is lost (etcd went away after applying it) is
 //!   retried and then fails its comparison: a create reports
 //!   `AlreadyExists`, an update `Conflict`, as the apiserver's would.
