@@ -147,10 +147,21 @@ impl WatchTask {
                 _ = self.shutdown.changed() => Next::End,
                 _ = self.events.closed() => Next::End,
                 request = self.progress_requests.recv(), if self.progress_open => match request {
-                    Some(()) => match requests.request_progress().await {
-                        Ok(()) => Next::Continue,
-                        Err(_) => Next::Resume,
-                    },
+                    Some(()) => {
+                        // Requests waiting together are answered by one
+                        // notification; a request etcd does not take in
+                        // time means the stream is stuck.
+                        while self.progress_requests.try_recv().is_ok() {}
+                        let sent = tokio::time::timeout(
+                            self.inner.timeout,
+                            requests.request_progress(),
+                        )
+                        .await;
+                        match sent {
+                            Ok(Ok(())) => Next::Continue,
+                            _ => Next::Resume,
+                        }
+                    }
                     // Nobody can ask any more; events still flow.
                     None => {
                         self.progress_open = false;
