@@ -12,21 +12,13 @@ export CARGO_INCREMENTAL=0
 step() { printf '\n=== %s\n' "$*"; }
 
 step "etcd and protoc"
-missing=()
-command -v etcd >/dev/null 2>&1 || missing+=(etcd-server)
-command -v etcdctl >/dev/null 2>&1 || missing+=(etcd-client)
-command -v protoc >/dev/null 2>&1 || [[ -n "${PROTOC:-}" ]] || missing+=(protobuf-compiler)
-if ((${#missing[@]})); then
-  sudo=()
-  if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
-fi
-etcd --version | head -n 1
-protoc --version 2>/dev/null || echo "protoc: ${PROTOC:-}"
+.ci/install_etcd.sh
 
 step "clippy (api-etcd)"
 cargo clippy -p api-etcd --all-targets -- -D warnings
+# The example server's `--storage etcd` (feature `etcd` of examples).
+cargo clippy -p examples --features etcd --all-targets -- -D warnings
+cargo test -p examples --features etcd --bin apiserver --lib
 
 step "rustdoc (api-etcd, with the testing feature)"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet -p api-etcd --no-deps --features testing

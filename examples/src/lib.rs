@@ -8,6 +8,7 @@ pub mod controller;
 pub mod cronjob;
 pub mod crontab;
 pub mod memcached;
+pub mod storage;
 pub mod tenant;
 
 use api_core::crd::CustomResourceDefinition;

@@ -29,8 +29,11 @@
 //! (`api_server::builtin::KINDS`: Deployment, ConfigMap, Pod, ...).
 //! A garbage collector runs beside the server (deleting an owner deletes
 //! its dependents as `propagationPolicy` says, as kube-controller-manager's).
-//! `--storage` arrives with its issue; until then, as any unknown flag, it
-//! stops the start with an error naming it.
+//! `--storage memory|etcd` (default memory), `--etcd-servers URL,...`,
+//! `--etcd-prefix P` (default `/registry`), `--etcd-compaction-interval D`
+//! (default `5m0s`), `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`:
+//! where the objects live ([`examples::storage`]; etcd needs the `etcd`
+//! feature). With etcd, `/readyz` reports it (`[+]etcd ok`).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -46,6 +49,7 @@ use api_server::kubeconfig::{Kubeconfig, generate_token, server_url};
 use api_server::server::AuthorizationMode;
 use api_server::server::DEFAULT_MAX_REQUEST_BYTES;
 use api_server::tls::{SubjectAltName, TlsOptions};
+use examples::storage::{Opened, StorageFlags};
 use examples::{cronjob, crontab, memcached, tenant};
 
 /// The command line.
@@ -61,11 +65,13 @@ struct Flags {
     audit_log_path: Option<PathBuf>,
     authorization: AuthorizationMode,
     builtin_kinds: BuiltinKinds,
+    storage: StorageFlags,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC] [--builtin-kinds all|none|PLURAL,...]";
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC] [--builtin-kinds all|none|PLURAL,...] [--storage memory|etcd] [--etcd-servers URL,...] \
+[--etcd-prefix P] [--etcd-compaction-interval D] [--etcd-cafile PATH] [--etcd-certfile PATH --etcd-keyfile PATH]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
     let mut flags = Flags {
@@ -80,6 +86,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         audit_log_path: None,
         authorization: AuthorizationMode::AlwaysAllow,
         builtin_kinds: BuiltinKinds::All,
+        storage: StorageFlags::default(),
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -154,6 +161,10 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
                 flags.verbosity = v.parse().map_err(|e| format!("--v {v:?}: {e}"))?;
             }
             "-h" | "--help" => return Err(USAGE.to_string()),
+            storage if StorageFlags::knows(storage) => {
+                let v = value(storage)?;
+                flags.storage.set(storage, v)?;
+            }
             other => return Err(format!("unknown flag: {other}\n{USAGE}")),
         }
     }
@@ -166,9 +177,15 @@ fn server(
     audit: Option<AuditLog>,
     authorization: AuthorizationMode,
     builtin_kinds: &BuiltinKinds,
+    storage: &Opened,
 ) -> Result<ApiServer, api_core::Status> {
     let versions = Arc::new(crontab::versions());
-    let mut builder = ApiServer::builder().authorization(authorization);
+    let mut builder = ApiServer::builder()
+        .storage(storage.storage.clone())
+        .authorization(authorization);
+    if let Some((name, check)) = &storage.health_check {
+        builder = builder.health_check(name, check.clone());
+    }
     if let Some(audit) = audit {
         builder = builder.audit_log(audit);
     }
@@ -231,12 +248,15 @@ async fn run(flags: Flags) -> Result<(), String> {
         ),
         None => None,
     };
+    flags.storage.check()?;
+    let storage = flags.storage.open().await?;
     let server = server(
         flags.max_request_bytes,
         authenticator,
         audit,
         flags.authorization,
         &flags.builtin_kinds,
+        &storage,
     )
     .map_err(|s| s.message)?;
     let listener = tokio::net::TcpListener::bind(flags.listen)
@@ -294,8 +314,10 @@ mod tests {
         assert!(parse(&["--anonymous-auth=maybe"]).is_err());
         let f = parse(&["--token-auth-file", "t.csv"]).unwrap();
         assert_eq!(f.token_auth_file, Some(PathBuf::from("t.csv")));
-        let err = parse(&["--storage", "etcd"]).err().unwrap();
-        assert!(err.starts_with("unknown flag: --storage"), "{err}");
+        let etcd = parse(&["--storage", "etcd", "--etcd-servers=http://127.0.0.1:2379"]).unwrap();
+        assert_eq!(etcd.storage.etcd_servers, ["http://127.0.0.1:2379"]);
+        let err = parse(&["--etcd", "x"]).err().unwrap();
+        assert!(err.starts_with("unknown flag: --etcd"), "{err}");
         assert_eq!(
             parse(&["--authorization-mode", "RBAC"])
                 .unwrap()
@@ -328,15 +350,17 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_example_apis_are_served() {
+    #[tokio::test]
+    async fn the_example_apis_are_served() {
         let kinds = BuiltinKinds::Only(vec!["deployments".into()]);
+        let storage = StorageFlags::default().open().await.unwrap();
         let server = server(
             1024,
             Authenticator::new(),
             None,
             AuthorizationMode::Rbac,
             &kinds,
+            &storage,
         );
         assert!(server.is_ok());
     }
