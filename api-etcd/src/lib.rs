@@ -20,8 +20,9 @@
 //! Transient failures (etcd unreachable, no leader, a request timing out)
 //! are retried with backoff for at most [`EtcdConfig::request_timeout`]
 //! per operation (5 s by default), then reported as
-//! [`StorageError::Internal`] (the registry's 500), with a message that
-//! starts with `etcd unavailable`. No operation waits longer than that.
+//! [`StorageError::Unavailable`] (the registry's 500 `ServerTimeout` with
+//! `retryAfterSeconds`, which clients retry), with a message that starts
+//! with `etcd unavailable`. No operation waits longer than that.
 //!
 //! Besides the [`Storage`] operations the server needs [`EtcdStorage::compact`]
 //! and [`EtcdStorage::spawn_compactor`] (the apiserver's periodic
@@ -44,9 +45,6 @@
 //! * A write whose answer is lost (etcd went away after applying it) is
 //!   retried and then fails its comparison: a create reports
 //!   `AlreadyExists`, an update `Conflict`, as the apiserver's would.
-//! * etcd being unreachable is reported as `StorageError::Internal`
-//!   (`etcd unavailable: ...`), the registry's 500: `StorageError` has no
-//!   variant for "unavailable".
 //!
 //! # Building
 //!
@@ -85,7 +83,7 @@
 //! [`Stored::revision`]: api_core::registry::storage::Stored::revision
 //! [`ListPage::revision`]: api_core::registry::ListPage::revision
 //! [`StorageError::TooOld`]: api_core::registry::StorageError::TooOld
-//! [`StorageError::Internal`]: api_core::registry::StorageError::Internal
+//! [`StorageError::Unavailable`]: api_core::registry::StorageError::Unavailable
 //! [`ProgressRequester`]: api_core::registry::ProgressRequester
 
 mod compact;

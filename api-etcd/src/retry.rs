@@ -43,11 +43,10 @@ impl Failure {
     }
 }
 
-/// `StorageError::Internal` with the message every unavailability shares
-/// (`etcd unavailable: ...`), so that callers and logs can tell it from
-/// other internal errors.
+/// `StorageError::Unavailable` (the apiserver's `ServerTimeout`, which
+/// clients retry), with what failed last (`etcd unavailable: ...`).
 pub(crate) fn unavailable(what: &str, last: &str) -> StorageError {
-    StorageError::Internal(format!("etcd unavailable: {what}: {last}"))
+    StorageError::Unavailable(format!("etcd unavailable: {what}: {last}"))
 }
 
 /// Whether `e` is etcd's "required revision has been compacted".

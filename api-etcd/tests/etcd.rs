@@ -45,7 +45,7 @@ async fn raw(server: &EtcdServer, key: &str) -> Option<(Value, i64)> {
 }
 
 fn is_unavailable(e: &StorageError) -> bool {
-    matches!(e, StorageError::Internal(m) if m.starts_with("etcd unavailable"))
+    matches!(e, StorageError::Unavailable(m) if m.starts_with("etcd unavailable"))
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 //! revision.
 
 use crate::meta::ListMeta;
-use crate::status::Status;
+use crate::status::{GroupResource, Status};
 
 use super::select::{encode_continue, next_key};
 use super::storage::{ListRequest, Storage, StorageError, Stored};
@@ -36,6 +36,7 @@ const MAX_READ: usize = 10_000;
 ///   current one, which is never older.
 async fn read_at(
     storage: &dyn Storage,
+    resource: &GroupResource,
     selection: &Selection,
     options: &ListOptions,
 ) -> Result<Option<Revision>, Status> {
@@ -54,7 +55,10 @@ async fn read_at(
     let requested: Revision = rv
         .parse()
         .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?;
-    let current = storage.revision().await.map_err(Status::internal_error)?;
+    let current = storage
+        .revision()
+        .await
+        .map_err(|e| e.into_status(resource.clone(), ""))?;
     if requested > current {
         return Err(too_large(requested, current));
     }
@@ -84,6 +88,7 @@ pub fn too_large(requested: Revision, current: Revision) -> Status {
 /// the page short, all at the revision of the first read.
 pub(crate) async fn list_page<T>(
     storage: &dyn Storage,
+    resource: &GroupResource,
     prefix: &str,
     selection: &Selection,
     options: &ListOptions,
@@ -92,7 +97,7 @@ pub(crate) async fn list_page<T>(
     let mut request = ListRequest {
         from_key: selection.start_key(prefix),
         limit: selection.limit(),
-        revision: read_at(storage, selection, options).await?,
+        revision: read_at(storage, resource, selection, options).await?,
     };
     let mut items = Vec::new();
     let mut last_key: Option<String> = None;
@@ -107,7 +112,7 @@ pub(crate) async fn list_page<T>(
                 return Err(status);
             }
             Err(StorageError::TooOld { .. }) => return Err(Status::resource_expired(EXPIRED)),
-            Err(e) => return Err(Status::internal_error(e)),
+            Err(e) => return Err(e.into_status(resource.clone(), "")),
         };
         request.revision = Some(page.revision);
         let mut more = page.more;

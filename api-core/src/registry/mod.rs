@@ -504,7 +504,7 @@ impl<K: Served> Registry<K> {
         match self.storage.get(&self.key(namespace, name)).await {
             Ok(s) => Ok((decode_stored(&s, &self.codec)?, s)),
             Err(StorageError::NotFound(_)) => Err(Status::not_found(self.resource(), name)),
-            Err(e) => Err(Status::internal_error(e)),
+            Err(e) => Err(self.storage_error(e, name)),
         }
     }
 
@@ -610,7 +610,7 @@ impl<K: Served> Registry<K> {
                         obj.metadata().name.clone(),
                     ));
                 }
-                Err(e) => return Err(Status::internal_error(e)),
+                Err(e) => return Err(self.storage_error(e, &obj.metadata().name)),
             }
         }
         unreachable!("the loop returns")
@@ -632,6 +632,7 @@ impl<K: Served> Registry<K> {
         let prefix = self.prefix(namespace);
         let (items, metadata) = listing::list_page(
             self.storage.as_ref(),
+            &self.resource(),
             &prefix,
             &selection,
             options,

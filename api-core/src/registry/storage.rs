@@ -142,6 +142,10 @@ pub enum StorageError {
         /// The oldest revision a watch can start from.
         oldest: Revision,
     },
+    /// The backend could not be reached in time (etcd down or without a
+    /// leader, after retrying): the apiserver's `ServerTimeout`, which
+    /// clients retry after the advised delay.
+    Unavailable(String),
     /// Anything else (a backend failure).
     Internal(String),
 }
@@ -161,6 +165,7 @@ impl fmt::Display for StorageError {
             StorageError::TooOld { requested, oldest } => {
                 write!(f, "too old resource version: {requested} ({oldest})")
             }
+            StorageError::Unavailable(m) => write!(f, "storage unavailable: {m}"),
             StorageError::Internal(m) => f.write_str(m),
         }
     }
@@ -172,7 +177,9 @@ impl StorageError {
     /// The apiserver's `Status` for this error on the object `name` of
     /// `resource`: 404 `NotFound`, 409 `AlreadyExists`, 409 `Conflict`
     /// (with the "please apply your changes to the latest version"
-    /// message), 410 `Expired`, or 500.
+    /// message), 410 `Expired`, a 500 `ServerTimeout` with
+    /// `retryAfterSeconds: 2` for an unreachable storage (as the
+    /// apiserver's `InterpretGetError` answers one), or 500.
     pub fn into_status(self, resource: GroupResource, name: &str) -> Status {
         match self {
             StorageError::NotFound(_) => Status::not_found(resource, name),
@@ -183,6 +190,7 @@ impl StorageError {
                 "the object has been modified; please apply your changes to the latest version and try again",
             ),
             e @ StorageError::TooOld { .. } => Status::resource_expired(e.to_string()),
+            StorageError::Unavailable(_) => Status::server_timeout(resource, "storage", 2),
             e => Status::internal_error(e),
         }
     }

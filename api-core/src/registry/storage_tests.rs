@@ -241,3 +241,18 @@ async fn watches_replay_history_and_follow() {
         (EventType::Added, "/p/b")
     );
 }
+
+/// An unreachable storage is the apiserver's `ServerTimeout` (500, with
+/// `retryAfterSeconds`: client-go retries it), not a bare 500.
+#[test]
+fn an_unavailable_storage_is_a_server_timeout() {
+    let status = StorageError::Unavailable("etcd unavailable: get: connection refused".into())
+        .into_status(GroupResource::new("example.com", "widgets"), "w");
+    assert_eq!(status.code, 500);
+    assert_eq!(status.reason.as_str(), "ServerTimeout");
+    assert_eq!(
+        status.message,
+        "The storage operation against widgets.example.com could not be completed at this time, please try again."
+    );
+    assert_eq!(status.details.unwrap().retry_after_seconds, 2);
+}

@@ -196,7 +196,7 @@ impl<K: Served> Registry<K> {
                     .storage
                     .revision()
                     .await
-                    .map_err(Status::internal_error)?,
+                    .map_err(|e| e.into_status(self.resource(), ""))?,
                 Some(rv) => rv
                     .parse::<Revision>()
                     .map_err(|_| Status::bad_request(format!("invalid resource version {rv:?}")))?,
