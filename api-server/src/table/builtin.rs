@@ -1623,16 +1623,27 @@ fn print_pod_template(template: &Value, _now: DateTime<Utc>) -> Vec<Value> {
 /// age, the template's containers and images, and the selector (a label
 /// set).
 fn print_replication_controller(controller: &Value, now: DateTime<Utc>) -> Vec<Value> {
-    let (names, images) = container_cells(array_at(controller, "/spec/template/spec/containers"));
+    replicas_row(
+        controller,
+        now,
+        format_labels(controller.pointer("/spec/selector")),
+    )
+}
+
+/// The row ReplicationControllers and ReplicaSets share: name, desired,
+/// current and ready replicas, age, the template's containers and
+/// images, and `selector` as the kind prints it.
+fn replicas_row(object: &Value, now: DateTime<Utc>, selector: String) -> Vec<Value> {
+    let (names, images) = container_cells(array_at(object, "/spec/template/spec/containers"));
     vec![
-        name_cell(controller),
-        Value::from(int_at(controller, "/spec/replicas")),
-        Value::from(int_at(controller, "/status/replicas")),
-        Value::from(int_at(controller, "/status/readyReplicas")),
-        age_cell(controller, now),
+        name_cell(object),
+        Value::from(int_at(object, "/spec/replicas")),
+        Value::from(int_at(object, "/status/replicas")),
+        Value::from(int_at(object, "/status/readyReplicas")),
+        age_cell(object, now),
         text(names),
         text(images),
-        text(format_labels(controller.pointer("/spec/selector"))),
+        text(selector),
     ]
 }
 
@@ -1830,17 +1841,11 @@ fn print_daemon_set(daemon_set: &Value, now: DateTime<Utc>) -> Vec<Value> {
 /// `printReplicaSet`: desired, current and ready replicas, age, the
 /// template's containers and images, and the selector.
 fn print_replica_set(replica_set: &Value, now: DateTime<Utc>) -> Vec<Value> {
-    let (names, images) = container_cells(array_at(replica_set, "/spec/template/spec/containers"));
-    vec![
-        name_cell(replica_set),
-        Value::from(int_at(replica_set, "/spec/replicas")),
-        Value::from(int_at(replica_set, "/status/replicas")),
-        Value::from(int_at(replica_set, "/status/readyReplicas")),
-        age_cell(replica_set, now),
-        text(names),
-        text(images),
-        text(format_label_selector(replica_set.pointer("/spec/selector"))),
-    ]
+    replicas_row(
+        replica_set,
+        now,
+        format_label_selector(replica_set.pointer("/spec/selector")),
+    )
 }
 
 /// `printStatefulSet`: ready of desired replicas, age, the template's
