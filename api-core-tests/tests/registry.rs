@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use api_core::meta::{ConditionStatus, OwnerReference};
 use api_core::prelude::*;
-use api_core::registry::storage::{Stored, Watch as StorageWatch};
+use api_core::registry::storage::Stored;
 use api_core::registry::{
     BoxFuture, DefaultStrategy, DeleteOptions, ListOptions, MemoryStorage, Registry, Revision,
     Storage, StorageError, Strategy, WatchEvent, strategy,
@@ -165,15 +165,9 @@ impl TakenNames {
     }
 }
 
-impl Storage for TakenNames {
-    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.get(key)
-    }
-    fn list<'a>(
-        &'a self,
-        prefix: &'a str,
-    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
-        self.inner.list(prefix)
+impl api_core::registry::Forwarding for TakenNames {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
     }
     fn create<'a>(
         &'a self,
@@ -188,31 +182,6 @@ impl Storage for TakenNames {
             return Box::pin(std::future::ready(taken));
         }
         self.inner.create(key, value)
-    }
-    fn update<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-        expected: Revision,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.update(key, value, expected)
-    }
-    fn delete<'a>(
-        &'a self,
-        key: &'a str,
-        expected: Option<Revision>,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.delete(key, expected)
-    }
-    fn watch<'a>(
-        &'a self,
-        prefix: &'a str,
-        from: Revision,
-    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
-        self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
     }
 }
 
@@ -243,22 +212,9 @@ impl Interfering {
     }
 }
 
-impl Storage for Interfering {
-    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.get(key)
-    }
-    fn list<'a>(
-        &'a self,
-        prefix: &'a str,
-    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
-        self.inner.list(prefix)
-    }
-    fn create<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.create(key, value)
+impl api_core::registry::Forwarding for Interfering {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
     }
     fn update<'a>(
         &'a self,
@@ -280,16 +236,6 @@ impl Storage for Interfering {
             self.interfere(key).await;
             self.inner.delete(key, expected).await
         })
-    }
-    fn watch<'a>(
-        &'a self,
-        prefix: &'a str,
-        from: Revision,
-    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
-        self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
     }
 }
 

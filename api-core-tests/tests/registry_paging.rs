@@ -12,13 +12,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use api_core::prelude::*;
-use api_core::registry::storage::{Stored, Watch};
+use api_core::registry::storage::Stored;
 use api_core::registry::{
     BoxFuture, DefaultStrategy, EXPIRED, INCONSISTENT_CONTINUE, ListOptions, ListPage, ListRequest,
     MemoryStorage, Registry, ResourceVersionMatch, Revision, Storage, StorageError,
 };
 use examples::memcached::{Memcached, MemcachedSpec};
-use serde_json::Value;
 
 fn mc(name: &str, app: &str) -> Memcached {
     let mut obj = Memcached::new(name, MemcachedSpec { size: None });
@@ -192,9 +191,9 @@ struct Counting {
     read: AtomicUsize,
 }
 
-impl Storage for Counting {
-    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.get(key)
+impl api_core::registry::Forwarding for Counting {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
     }
     fn list<'a>(
         &'a self,
@@ -214,38 +213,6 @@ impl Storage for Counting {
             self.read.fetch_add(page.items.len(), Ordering::SeqCst);
             Ok(page)
         })
-    }
-    fn create<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.create(key, value)
-    }
-    fn update<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-        expected: Revision,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.update(key, value, expected)
-    }
-    fn delete<'a>(
-        &'a self,
-        key: &'a str,
-        expected: Option<Revision>,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.delete(key, expected)
-    }
-    fn watch<'a>(
-        &'a self,
-        prefix: &'a str,
-        from: Revision,
-    ) -> BoxFuture<'a, Result<Watch, StorageError>> {
-        self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use api_core::patch::PatchType;
-use api_core::registry::storage::{Stored, Watch as StorageWatch};
+use api_core::registry::storage::Stored;
 use api_core::registry::{
     BoxFuture, DefaultStrategy, MemoryStorage, Registry, Revision, Storage, StorageError,
 };
@@ -296,22 +296,9 @@ struct Racing {
     races: AtomicUsize,
 }
 
-impl Storage for Racing {
-    fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.get(key)
-    }
-    fn list<'a>(
-        &'a self,
-        prefix: &'a str,
-    ) -> BoxFuture<'a, Result<(Vec<Stored>, Revision), StorageError>> {
-        self.inner.list(prefix)
-    }
-    fn create<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.create(key, value)
+impl api_core::registry::Forwarding for Racing {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
     }
     fn update<'a>(
         &'a self,
@@ -330,23 +317,6 @@ impl Storage for Racing {
             }
             self.inner.update(key, value, expected).await
         })
-    }
-    fn delete<'a>(
-        &'a self,
-        key: &'a str,
-        expected: Option<Revision>,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.delete(key, expected)
-    }
-    fn watch<'a>(
-        &'a self,
-        prefix: &'a str,
-        from: Revision,
-    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
-        self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
     }
 }
 

@@ -7,7 +7,8 @@ use std::time::Duration;
 use api_core::prelude::*;
 use api_core::registry::storage::{Stored, Watch as StorageWatch};
 use api_core::registry::{
-    BoxFuture, DefaultStrategy, MemoryStorage, Revision, Storage, StorageError,
+    BoxFuture, DefaultStrategy, ListPage, ListRequest, MemoryStorage, Revision, Storage,
+    StorageError,
 };
 use api_server::ApiServer;
 use api_server::authn::{Authenticator, User};
@@ -124,7 +125,10 @@ struct Slow {
     delay: Duration,
 }
 
-impl Storage for Slow {
+impl api_core::registry::Forwarding for Slow {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
+    }
     fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
         Box::pin(async move {
             tokio::time::sleep(self.delay).await;
@@ -140,37 +144,15 @@ impl Storage for Slow {
             self.inner.list(prefix).await
         })
     }
-    fn create<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.create(key, value)
-    }
-    fn update<'a>(
-        &'a self,
-        key: &'a str,
-        value: Value,
-        expected: Revision,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.update(key, value, expected)
-    }
-    fn delete<'a>(
-        &'a self,
-        key: &'a str,
-        expected: Option<Revision>,
-    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
-        self.inner.delete(key, expected)
-    }
-    fn watch<'a>(
+    fn list_page<'a>(
         &'a self,
         prefix: &'a str,
-        from: Revision,
-    ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
-        self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
+        request: &'a ListRequest,
+    ) -> BoxFuture<'a, Result<ListPage, StorageError>> {
+        Box::pin(async move {
+            tokio::time::sleep(self.delay).await;
+            self.inner.list_page(prefix, request).await
+        })
     }
 }
 
@@ -245,7 +227,10 @@ impl Recording {
     }
 }
 
-impl Storage for Recording {
+impl api_core::registry::Forwarding for Recording {
+    fn inner(&self) -> &dyn Storage {
+        &self.inner
+    }
     fn get<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<Stored, StorageError>> {
         self.saw(key);
         self.inner.get(key)
@@ -289,9 +274,6 @@ impl Storage for Recording {
     ) -> BoxFuture<'a, Result<StorageWatch, StorageError>> {
         self.saw(prefix);
         self.inner.watch(prefix, from)
-    }
-    fn revision(&self) -> BoxFuture<'_, Result<Revision, StorageError>> {
-        self.inner.revision()
     }
 }
 

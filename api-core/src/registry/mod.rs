@@ -84,8 +84,8 @@ pub use options::{
 pub use patching::PatchOptions;
 pub use select::{Selection, encode_continue, next_key};
 pub use storage::{
-    BoxFuture, EventType, ListPage, ListRequest, MemoryStorage, ProgressRequester, Revision,
-    Storage, StorageError,
+    BoxFuture, EventType, Forwarding, ListPage, ListRequest, MemoryStorage, ProgressRequester,
+    Revision, Storage, StorageError,
 };
 pub use strategy::{DefaultStrategy, Strategy};
 pub use watch::{Bookmark, Watch, WatchEvent};
