@@ -3,7 +3,9 @@
 # port with the kubeconfig it writes (`start_server EXTRA_FLAGS...`, stopped
 # on exit), and `k` (kubectl with a request timeout), `fail`, `expect`
 # (needle as a grep pattern) and `refute`.
-# Set before sourcing: kubectl_bin, server_bin, e2e_name.
+# Set before sourcing: kubectl_bin, server_bin, e2e_name. E2E_SERVER_FLAGS
+# adds flags to every server started (CI runs the kubectl suite on etcd
+# too: --storage etcd --etcd-servers URL).
 
 work=$(mktemp -d)
 server_pid=
@@ -14,7 +16,8 @@ cleanup() {
 trap cleanup EXIT
 
 start_server() {
-  "$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" "$@" \
+  # shellcheck disable=SC2086 # E2E_SERVER_FLAGS is a list of flags
+  "$server_bin" --listen 127.0.0.1:0 --kubeconfig "$work/kubeconfig.yaml" "$@" ${E2E_SERVER_FLAGS:-} \
     > "$work/server.out" 2> "$work/server.err" &
   server_pid=$!
   for _ in $(seq 1 100); do

@@ -60,8 +60,11 @@ def main():
     work = tempfile.mkdtemp()
     kubeconfig = os.path.join(work, "kubeconfig.yaml")
     out = open(os.path.join(work, "server.out"), "w+")
+    # E2E_SERVER_FLAGS: more flags for the server (CI runs this suite on
+    # etcd too: --storage etcd --etcd-servers URL).
+    extra = os.environ.get("E2E_SERVER_FLAGS", "").split()
     server = subprocess.Popen(
-        [server_bin, "--listen", "127.0.0.1:0", "--kubeconfig", kubeconfig, "--v", "0"],
+        [server_bin, "--listen", "127.0.0.1:0", "--kubeconfig", kubeconfig, "--v", "0", *extra],
         stdout=out,
         stderr=subprocess.DEVNULL,
     )
