@@ -87,6 +87,39 @@ kill "$watch_pid" 2>/dev/null || true
 wait "$watch_pid" 2>/dev/null || true
 grep -q "^3$" "$work/watch.out" || fail "server two's watch: $(cat "$work/watch.out")"
 
+# Compaction: a continue token and a watch from before a compaction are
+# 410 (the continue's answer carries a token to go on with); a new list
+# works. What etcd holds: the object under the prefix, its mod_revision
+# the resourceVersion.
+url=$(sed -n 's/^ *server: //p' "$work/kubeconfig.yaml" | head -n 1)
+token=$(sed -n 's/^ *token: //p' "$work/kubeconfig.yaml" | head -n 1)
+raw() { curl -sk --max-time 15 -H "Authorization: Bearer $token" -H 'User-Agent: e2e' "$url$1"; }
+collection=/apis/cache.example.com/v1alpha1/namespaces/team/memcacheds
+for name in b c; do
+  sed "s/name: shared/name: $name/" "$work/mc.yaml" | k apply -f - > /dev/null
+done
+first=$(raw "$collection?limit=1")
+continue_token=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["continue"])' <<< "$first")
+old_rv=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["resourceVersion"])' <<< "$first")
+rv=$(k get memcached shared -n team -o 'jsonpath={.metadata.resourceVersion}')
+mod=$(etcdctl --endpoints "$etcd_url" get /e2e/cache.example.com/memcacheds/team/shared -w json \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["kvs"][0]["mod_revision"])')
+[ "$mod" = "$rv" ] || fail "etcd's mod_revision $mod is not the resourceVersion $rv"
+# Two changes, so that the compaction passes the list's revision + 1.
+k patch memcached b -n team --type merge -p '{"spec":{"size":1}}' > /dev/null
+k patch memcached c -n team --type merge -p '{"spec":{"size":1}}' > /dev/null
+now=$(etcdctl --endpoints "$etcd_url" endpoint status -w json \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["Status"]["header"]["revision"])')
+etcdctl --endpoints "$etcd_url" compact "$now" > /dev/null
+expired=$(raw "$collection?limit=1&continue=$continue_token")
+expect "a continue from before the compaction is 410" '"code": *410' "$expired"
+expect "with the apiserver's message" 'The provided continue parameter is too old' "$expired"
+expect "and a token to go on with" '"continue": *"' "$expired"
+watch=$(raw "$collection?watch=1&resourceVersion=$old_rv&timeoutSeconds=3")
+expect "a watch from before the compaction ends in a 410 ERROR" '"type": *"ERROR"' "$watch"
+expect "a watch from before the compaction: 410" '410' "$watch"
+expect "a new list works" '"name": *"shared"' "$(raw "$collection")"
+
 # Server one restarted: everything is still there.
 kill "$one_pid"; wait "$one_pid" 2>/dev/null || true; server_pid=
 start_server "${storage[@]}"

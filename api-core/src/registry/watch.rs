@@ -86,6 +86,11 @@ impl<K: Served> Watch<K> {
         Some(match event.kind {
             EventType::Added if now => WatchEvent::Added(object),
             EventType::Deleted if now => WatchEvent::Deleted(object),
+            // Without selectors every change of a key under the prefix is
+            // a modification, whether or not its previous value is known
+            // (etcd has none for an event at a compacted revision): the
+            // etcd3 watcher's `acceptAll`.
+            EventType::Modified if self.selection.is_unfiltered() => WatchEvent::Modified(object),
             EventType::Modified => {
                 // An object entering the selection is ADDED, one leaving it
                 // DELETED, as the apiserver's watch cache reports them.
