@@ -60,10 +60,13 @@ async fn main() {
         .expect("etcd");
     let storage = Arc::new(server.storage("/registry").await);
     let kind = kind();
-    let registry = Registry::<DynamicObject>::with_kind(kind.clone(), DynamicStrategy::new(&kind), storage);
+    let registry =
+        Registry::<DynamicObject>::with_kind(kind.clone(), DynamicStrategy::new(&kind), storage);
 
     // Creates: raw puts of the object's bytes vs registry creates.
-    let bytes: Vec<Vec<u8>> = (0..N).map(|i| serde_json::to_vec(&object(i)).unwrap()).collect();
+    let bytes: Vec<Vec<u8>> = (0..N)
+        .map(|i| serde_json::to_vec(&object(i)).unwrap())
+        .collect();
     let start = Instant::now();
     for (i, b) in bytes.iter().enumerate() {
         raw.put(format!("/raw/widgets/default/w{i:05}"), b.clone(), None)
@@ -97,7 +100,9 @@ async fn main() {
     let start = Instant::now();
     for _ in 0..lists {
         let options = etcd_client::GetOptions::new().with_prefix().with_limit(100);
-        raw.get("/raw/widgets/default/", Some(options)).await.unwrap();
+        raw.get("/raw/widgets/default/", Some(options))
+            .await
+            .unwrap();
     }
     let raw_lists = rate(lists, start);
     let options = ListOptions {
