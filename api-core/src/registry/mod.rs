@@ -43,6 +43,7 @@ mod applying;
 mod deleting;
 mod dry_run;
 mod dynamic;
+mod forwarding;
 pub mod kind;
 mod listing;
 mod options;
@@ -74,6 +75,7 @@ pub use applying::{
 };
 pub use dry_run::DryRunStorage;
 pub use dynamic::{DynamicObject, DynamicStrategy};
+pub use forwarding::Forwarding;
 pub use kind::{KindInfo, Kinds};
 pub use listing::{EXPIRED, INCONSISTENT_CONTINUE, too_large};
 use options::gc_finalizers;
@@ -84,8 +86,8 @@ pub use options::{
 pub use patching::PatchOptions;
 pub use select::{Selection, encode_continue, next_key};
 pub use storage::{
-    BoxFuture, EventType, Forwarding, ListPage, ListRequest, MemoryStorage, ProgressRequester,
-    Revision, Storage, StorageError,
+    BoxFuture, EventType, ListPage, ListRequest, MemoryStorage, ProgressRequester, Revision,
+    Storage, StorageError,
 };
 pub use strategy::{DefaultStrategy, Strategy};
 pub use watch::{Bookmark, Watch, WatchEvent};
