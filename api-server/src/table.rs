@@ -577,6 +577,7 @@ pub fn human_duration(d: chrono::TimeDelta) -> String {
 }
 
 mod builtin;
+mod printers;
 
 #[cfg(test)]
 #[path = "table_tests.rs"]

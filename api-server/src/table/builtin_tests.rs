@@ -1,7 +1,7 @@
 //! The built-in kinds' tables: every entry's columns and rows.
 
-use chrono::{TimeDelta, TimeZone};
-use serde_json::json;
+use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use serde_json::{Value, json};
 
 use super::*;
 
@@ -2655,10 +2655,10 @@ fn odd_json() -> impl proptest::strategy::Strategy<Value = Value> {
     })
 }
 
-/// The JSON pointers the printers read, found in this module's source
+/// The JSON pointers the printers read, found in their source
 /// (its string literals that look like one).
 fn pointers() -> Vec<&'static str> {
-    let mut pointers: Vec<&str> = include_str!("builtin.rs")
+    let mut pointers: Vec<&str> = include_str!("printers.rs")
         .split('"')
         .filter(|s| {
             s.len() > 1
