@@ -2656,7 +2656,7 @@ fn odd_json() -> impl proptest::strategy::Strategy<Value = Value> {
 }
 
 /// The JSON pointers the printers read, found in their source
-/// (its string literals that look like one).
+/// (their string literals that look like one).
 fn pointers() -> Vec<&'static str> {
     let mut pointers: Vec<&str> = include_str!("printers.rs")
         .split('"')

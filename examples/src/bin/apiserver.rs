@@ -248,7 +248,6 @@ async fn run(flags: Flags) -> Result<(), String> {
         ),
         None => None,
     };
-    flags.storage.check()?;
     let storage = flags.storage.open().await?;
     let server = server(
         flags.max_request_bytes,
