@@ -14,12 +14,17 @@
 //! storage wraps the generic store.
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::meta::ObjectMeta;
-use api_core::registry::{Admission, DynamicObject, KindInfo, Registry, Storage, Strategy};
+use api_core::registry::storage::Stored;
+use api_core::registry::{
+    Admission, BoxFuture, DynamicObject, KindInfo, Registry, Revision, Storage, StorageError,
+    Strategy,
+};
 use api_core::validation::names::ValidateNameFn;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use serde::Serialize;
@@ -149,15 +154,80 @@ impl RbacObject for ClusterRoleBinding {
 /// once, and a watch on the RBAC keys sees writes by others sharing the
 /// storage (another server on the same etcd), as the apiserver's RBAC
 /// informers do. Writes of other kinds leave it alone.
+///
+/// "At once" holds on a storage whose watch delivers later than its
+/// writes answer (etcd) too: the RBAC kinds write through [`Recorded`],
+/// which keeps the revision of this server's latest RBAC write, and an
+/// authorizer built before it is stale whether or not the watch has
+/// delivered the change yet (a client that created a RoleBinding is
+/// authorized by it on its next request, as on memory). Writes by other
+/// servers on the same etcd take effect when the watch delivers them, as
+/// with the apiserver's informers.
 pub struct RbacState {
     storage: Arc<dyn Storage>,
+    /// What the RBAC kinds write through.
+    writes: Arc<dyn Storage>,
+    /// The revision of this server's latest RBAC write.
+    written: Arc<AtomicU64>,
     cached: Mutex<Option<Cached>>,
 }
 
-/// An authorizer and the watch that tells when it is stale.
+/// An authorizer, the revision it was read at, and the watch that tells
+/// when it is stale.
 struct Cached {
     authorizer: Arc<Authorizer>,
+    revision: Revision,
     changes: api_core::registry::storage::Watch,
+}
+
+/// The RBAC kinds' storage: records the revision of each write.
+struct Recorded {
+    inner: Arc<dyn Storage>,
+    written: Arc<AtomicU64>,
+}
+
+impl Recorded {
+    fn record(&self, result: Result<Stored, StorageError>) -> Result<Stored, StorageError> {
+        if let Ok(stored) = &result {
+            self.written.fetch_max(stored.revision, Ordering::SeqCst);
+        }
+        result
+    }
+}
+
+impl api_core::registry::Forwarding for Recorded {
+    fn inner(&self) -> &dyn Storage {
+        self.inner.as_ref()
+    }
+    fn create<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move { self.record(self.inner.create(key, value).await) })
+    }
+    fn update<'a>(
+        &'a self,
+        key: &'a str,
+        value: Value,
+        expected: Revision,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move { self.record(self.inner.update(key, value, expected).await) })
+    }
+    fn delete<'a>(
+        &'a self,
+        key: &'a str,
+        expected: Option<Revision>,
+    ) -> BoxFuture<'a, Result<Stored, StorageError>> {
+        Box::pin(async move {
+            let deleted = self.inner.delete(key, expected).await?;
+            // A delete answers the object's last state: the deletion's
+            // own revision is the store's now, or before it.
+            let now = self.inner.revision().await.unwrap_or(Revision::MAX);
+            self.written.fetch_max(now, Ordering::SeqCst);
+            Ok(deleted)
+        })
+    }
 }
 
 fn key_prefix(plural: &str) -> String {
@@ -178,8 +248,14 @@ async fn load<T: RbacObject>(storage: &dyn Storage) -> Result<Vec<T>, Status> {
 impl RbacState {
     /// The RBAC objects of `storage`.
     pub fn new(storage: Arc<dyn Storage>) -> Arc<Self> {
+        let written = Arc::new(AtomicU64::new(0));
         Arc::new(RbacState {
+            writes: Arc::new(Recorded {
+                inner: storage.clone(),
+                written: written.clone(),
+            }),
             storage,
+            written,
             cached: Mutex::new(None),
         })
     }
@@ -192,8 +268,11 @@ impl RbacState {
             .unwrap_or_else(|p| p.into_inner())
             .as_mut()
         {
-            // Any change (or an ended or broken watch) makes it stale.
-            if cached.changes.try_next().is_none() {
+            // Any change (or an ended or broken watch) makes it stale, and
+            // so does a write of this server's it was read before.
+            if cached.revision >= self.written.load(Ordering::SeqCst)
+                && cached.changes.try_next().is_none()
+            {
                 return Ok(cached.authorizer.clone());
             }
         }
@@ -218,6 +297,7 @@ impl RbacState {
         ));
         *self.cached.lock().unwrap_or_else(|p| p.into_inner()) = Some(Cached {
             authorizer: authorizer.clone(),
+            revision,
             changes,
         });
         Ok(authorizer)
@@ -341,7 +421,7 @@ impl<T: RbacObject> Strategy<DynamicObject> for RbacStrategy<T> {
 /// stored RBAC objects (`state`'s authorizer).
 pub fn rbac_kind<T: RbacObject>(state: Arc<RbacState>) -> RegistryKind<DynamicObject> {
     let info = KindInfo::from_crd(&described::<T>(), "v1").expect("the RBAC CRD serves v1");
-    let registry = Registry::with_kind(info, RbacStrategy::<T>::default(), state.storage.clone());
+    let registry = Registry::with_kind(info, RbacStrategy::<T>::default(), state.writes.clone());
     let admission: AdmissionFor<DynamicObject> = Arc::new(move |options: &WriteOptions| {
         let state = state.clone();
         let user = options.user.clone();
@@ -418,5 +498,69 @@ mod tests {
         assert!(after.authorize(&bob()).allowed);
         let cached = state.authorizer().await.unwrap();
         assert!(Arc::ptr_eq(&after, &cached), "nothing changed since");
+    }
+
+    /// A storage whose watches deliver nothing (etcd's, before its events
+    /// arrive).
+    struct SlowWatches(MemoryStorage);
+
+    impl api_core::registry::Forwarding for SlowWatches {
+        fn inner(&self) -> &dyn Storage {
+            &self.0
+        }
+        fn watch<'a>(
+            &'a self,
+            prefix: &'a str,
+            _from: Revision,
+        ) -> BoxFuture<'a, Result<api_core::registry::storage::Watch, StorageError>> {
+            // A watch from far ahead: nothing comes before the test ends.
+            Box::pin(async move { self.0.watch(prefix, Revision::MAX / 2).await })
+        }
+    }
+
+    /// A write through this server's RBAC kinds takes effect on the next
+    /// request, before (here: without) the watch delivering it.
+    #[tokio::test]
+    async fn this_servers_rbac_writes_take_effect_before_the_watch_shows_them() {
+        let storage: Arc<dyn Storage> = Arc::new(SlowWatches(MemoryStorage::new()));
+        let state = RbacState::new(storage.clone());
+        let bob =
+            || Attributes::resource(User::new("bob", &[]), "get", "", "pods").in_namespace("demo");
+        let first = state.authorizer().await.unwrap();
+        assert!(!first.authorize(&bob()).allowed);
+        let role = Role::new(
+            "demo",
+            "r",
+            vec![PolicyRule::resource(&["get"], &[""], &["pods"])],
+        );
+        let binding = RoleBinding::new("demo", "r", RoleRef::role("r"), vec![Subject::user("bob")]);
+        state
+            .writes
+            .create(
+                "/rbac.authorization.k8s.io/roles/demo/r",
+                serde_json::to_value(&role).unwrap(),
+            )
+            .await
+            .unwrap();
+        let stored = state
+            .writes
+            .create(
+                "/rbac.authorization.k8s.io/rolebindings/demo/r",
+                serde_json::to_value(&binding).unwrap(),
+            )
+            .await
+            .unwrap();
+        let after = state.authorizer().await.unwrap();
+        assert!(
+            after.authorize(&bob()).allowed,
+            "the binding counts at once"
+        );
+        let cached = state.authorizer().await.unwrap();
+        assert!(Arc::ptr_eq(&after, &cached), "nothing changed since");
+
+        // A delete counts at once too.
+        state.writes.delete(&stored.key, None).await.unwrap();
+        let last = state.authorizer().await.unwrap();
+        assert!(!last.authorize(&bob()).allowed, "the binding is gone");
     }
 }
