@@ -25,3 +25,17 @@ RUSTDOCFLAGS="-D warnings" cargo doc --quiet -p api-etcd --no-deps --features te
 
 step "tests (api-etcd, against a real etcd: a missing etcd fails them)"
 API_ETCD_REQUIRE=1 cargo test -p api-etcd
+
+step "the registry's and the server's test suites on etcd (API_TEST_STORAGE=etcd)"
+# The same suites the README's `cargo test` runs on memory, each test on a
+# prefix of its own of one etcd per test binary; one test at a time, since
+# they count revisions from where their storage started (see
+# api-core-tests/tests/storage/mod.rs).
+# One crate per command: features unify within a command, and api-server
+# built with `test-etcd` for api-core-tests would rebuild everything above it.
+cargo clippy -p api-core-tests --features test-etcd --tests -- -D warnings
+cargo clippy -p api-server --features test-etcd --tests -- -D warnings
+API_TEST_STORAGE=etcd API_ETCD_REQUIRE=1 RUST_TEST_THREADS=1 \
+  cargo test -p api-core-tests --features test-etcd --test 'registry*'
+API_TEST_STORAGE=etcd API_ETCD_REQUIRE=1 RUST_TEST_THREADS=1 \
+  cargo test -p api-server --features test-etcd --tests

@@ -9,6 +9,8 @@
 //!
 //! behaviour where the registry differs from it.
 
+mod storage;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -272,8 +274,8 @@ fn labelled(mut obj: Memcached, labels: &[(&str, &str)]) -> Memcached {
     obj
 }
 
-fn memcacheds() -> Registry<Memcached> {
-    Registry::new(DefaultStrategy).with_clock(t0)
+async fn memcacheds() -> Registry<Memcached> {
+    storage::registry(DefaultStrategy).await.with_clock(t0)
 }
 
 fn available() -> MemcachedStatus {
@@ -358,7 +360,7 @@ fn is_uuid_v4(s: &str) -> bool {
 }
 
 async fn storage_is_empty(storage: &Arc<dyn Storage>) -> bool {
-    storage.list("/").await.unwrap().0.is_empty() && storage.revision().await == Ok(0)
+    storage.list("/").await.unwrap().0.is_empty() && storage.revision().await == Ok(storage::base())
 }
 
 fn event_names<K: Resource>(events: &[WatchEvent<K>]) -> Vec<(&'static str, String)> {
@@ -386,7 +388,7 @@ fn ev(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
 
 #[tokio::test]
 async fn create_fills_system_fields_defaults_and_generation() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", None);
     // Clients cannot set any of these: they are wiped or overwritten.
     obj.metadata.uid = "client-chosen".into();
@@ -408,7 +410,7 @@ async fn create_fills_system_fields_defaults_and_generation() {
     assert_eq!(meta.deletion_grace_period_seconds, None);
     assert_eq!(meta.self_link, "");
     assert_eq!(meta.generation, 1);
-    assert_eq!(meta.resource_version, "1");
+    assert_eq!(meta.resource_version, storage::rv(1));
 
     assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&created));
     let other = registry
@@ -417,12 +419,12 @@ async fn create_fills_system_fields_defaults_and_generation() {
         .unwrap()
         .object;
     assert_ne!(other.metadata.uid, created.metadata.uid);
-    assert_eq!(other.metadata.resource_version, "2");
+    assert_eq!(other.metadata.resource_version, storage::rv(2));
 }
 
 #[tokio::test]
 async fn create_applies_nested_defaults() {
-    let registry = Registry::<CronJob>::new(DefaultStrategy);
+    let registry = storage::registry::<CronJob>(DefaultStrategy).await;
     let spec = CronJobSpec {
         schedule: "*/5 * * * *".into(),
         starting_deadline_seconds: None,
@@ -461,7 +463,7 @@ async fn create_applies_nested_defaults() {
 
 #[tokio::test]
 async fn create_with_resource_version_is_an_internal_error() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", None);
     obj.metadata.resource_version = "7".into();
     let err = registry.create(NS, obj).await.unwrap_err();
@@ -480,7 +482,7 @@ async fn create_with_resource_version_is_an_internal_error() {
 
 #[tokio::test]
 async fn create_drops_the_status_of_a_kind_with_a_status_subresource() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", Some(2));
     obj.status = Some(available());
     let created = registry.create(NS, obj).await.unwrap().object;
@@ -492,7 +494,7 @@ async fn create_drops_the_status_of_a_kind_with_a_status_subresource() {
 async fn create_keeps_the_status_of_a_kind_without_a_status_subresource() {
     // AX customresource strategy: status is only dropped with `subresources.status`.
     const { assert!(!<Loose as SpecStatus>::STATUS_SUBRESOURCE) };
-    let registry = Registry::<Loose>::new(DefaultStrategy);
+    let registry = storage::registry::<Loose>(DefaultStrategy).await;
     let mut obj = Loose::new("l", LooseSpec { value: 1 });
     obj.status = Some(LooseStatus {
         state: Some("Ready".into()),
@@ -504,7 +506,7 @@ async fn create_keeps_the_status_of_a_kind_without_a_status_subresource() {
 
 #[tokio::test]
 async fn create_namespace_must_match_the_request() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", None);
     obj.metadata.namespace = "other".into();
     let err = registry.create(NS, obj.clone()).await.unwrap_err();
@@ -549,7 +551,7 @@ async fn create_namespace_must_match_the_request() {
 
 #[tokio::test]
 async fn create_clears_the_namespace_of_a_cluster_scoped_kind() {
-    let registry = Registry::<Tenant>::new(DefaultStrategy);
+    let registry = storage::registry::<Tenant>(DefaultStrategy).await;
     let mut tenant = Tenant::new(
         "acme",
         TenantSpec {
@@ -576,7 +578,7 @@ async fn create_clears_the_namespace_of_a_cluster_scoped_kind() {
 #[tokio::test]
 async fn create_generates_names_from_generate_name() {
     const ALPHABET: &str = "bcdfghjklmnpqrstvwxz2456789";
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut seen = BTreeSet::new();
     for _ in 0..20 {
         let mut obj = mc("", None);
@@ -664,7 +666,7 @@ async fn create_retries_taken_generated_names() {
 
 #[tokio::test]
 async fn create_conflict_with_generate_name_set_is_a_generate_name_conflict() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("web-1", None)).await.unwrap();
     let mut obj = mc("web-1", None);
     obj.metadata.generate_name = "web-".into();
@@ -679,7 +681,7 @@ async fn create_conflict_with_generate_name_set_is_a_generate_name_conflict() {
 
 #[tokio::test]
 async fn create_of_a_taken_name_is_already_exists() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("mc", None)).await.unwrap();
     let err = registry.create(NS, mc("mc", Some(2))).await.unwrap_err();
     assert_status(&err, 409, "AlreadyExists");
@@ -707,7 +709,7 @@ async fn create_of_a_taken_name_is_already_exists() {
 
 #[tokio::test]
 async fn create_validation_failure_lists_every_cause() {
-    let registry = Registry::<CronJob>::new(DefaultStrategy);
+    let registry = storage::registry::<CronJob>(DefaultStrategy).await;
     let spec = CronJobSpec {
         schedule: "never".into(),
         starting_deadline_seconds: Some(-1),
@@ -763,7 +765,7 @@ async fn create_validation_failure_lists_every_cause() {
 
 #[tokio::test]
 async fn create_object_meta_failure_lists_every_cause() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("Bad_Name", None);
     obj.metadata.labels.insert("bad key!".into(), "v".into());
     obj.metadata.labels.insert("ok".into(), "bad value!".into());
@@ -800,7 +802,7 @@ async fn create_object_meta_failure_lists_every_cause() {
 
 #[tokio::test]
 async fn create_with_neither_name_nor_generate_name_is_invalid() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let err = registry.create(NS, mc("", None)).await.unwrap_err();
     assert_invalid::<Memcached>(&err, "", &[("metadata.name", "FieldValueRequired")]);
     assert_eq!(
@@ -811,7 +813,7 @@ async fn create_with_neither_name_nor_generate_name_is_invalid() {
 
 #[tokio::test]
 async fn custom_strategy_extends_the_default_validation_and_warns() {
-    let registry = Registry::<Memcached>::new(TeamStrategy);
+    let registry = storage::registry::<Memcached>(TeamStrategy).await;
 
     // Both the type's rule (the default `strategy::validate`) and the
     // strategy's own rule are reported.
@@ -855,7 +857,7 @@ async fn custom_strategy_extends_the_default_validation_and_warns() {
 
 #[tokio::test]
 async fn get_missing_is_not_found() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let err = registry.get(NS, "x").await.unwrap_err();
     assert_status(&err, 404, "NotFound");
     assert_eq!(err.message, "memcacheds.cache.example.com \"x\" not found");
@@ -904,11 +906,11 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 
 #[tokio::test]
 async fn list_filters_by_namespace_and_selectors() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     fill(&registry).await;
     let all = registry.list("", &ListOptions::default()).await.unwrap();
     assert_eq!(all.items.len(), 7);
-    assert_eq!(all.metadata.resource_version, "7");
+    assert_eq!(all.metadata.resource_version, storage::rv(7));
     assert_eq!(all.metadata.continue_, "");
     assert_eq!(all.metadata.remaining_item_count, None);
 
@@ -975,13 +977,13 @@ async fn list_filters_by_namespace_and_selectors() {
             .unwrap()
             .metadata
             .resource_version,
-        "8"
+        storage::rv(8)
     );
 }
 
 #[tokio::test]
 async fn list_with_bad_selectors_is_a_bad_request() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     fill(&registry).await;
     let err = registry
         .list(
@@ -1038,7 +1040,7 @@ async fn list_with_bad_selectors_is_a_bad_request() {
 
 #[tokio::test]
 async fn list_pages_cover_every_item_exactly_once() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     fill(&registry).await;
     let mut seen = Vec::new();
     let mut remaining = Vec::new();
@@ -1056,7 +1058,7 @@ async fn list_pages_cover_every_item_exactly_once() {
             .await
             .unwrap();
         assert!(page.items.len() <= 3);
-        assert_eq!(page.metadata.resource_version, "7");
+        assert_eq!(page.metadata.resource_version, storage::rv(7));
         seen.extend(names(&page.items));
         remaining.push(page.metadata.remaining_item_count);
         if page.metadata.continue_.is_empty() {
@@ -1110,7 +1112,7 @@ async fn list_pages_cover_every_item_exactly_once() {
 
 #[tokio::test]
 async fn cluster_scoped_list_ignores_the_namespace() {
-    let registry = Registry::<Tenant>::new(DefaultStrategy);
+    let registry = storage::registry::<Tenant>(DefaultStrategy).await;
     let tenant = Tenant::new(
         "acme",
         TenantSpec {
@@ -1133,7 +1135,7 @@ async fn cluster_scoped_list_ignores_the_namespace() {
 
 #[tokio::test]
 async fn update_with_a_stale_resource_version_is_a_conflict() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut first = created.clone();
     first.spec.size = Some(2);
@@ -1160,7 +1162,7 @@ async fn update_with_a_stale_resource_version_is_a_conflict() {
 
 #[tokio::test]
 async fn update_without_resource_version_is_invalid() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("mc", None)).await.unwrap();
     let err = registry.update(NS, mc("mc", Some(2))).await.unwrap_err();
     assert_invalid::<Memcached>(
@@ -1176,7 +1178,7 @@ async fn update_without_resource_version_is_invalid() {
 
 #[tokio::test]
 async fn update_without_resource_version_when_the_strategy_allows_it() {
-    let registry = Registry::<Memcached>::new(Unconditional);
+    let registry = storage::registry::<Memcached>(Unconditional).await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let updated = registry.update(NS, mc("mc", Some(3))).await.unwrap().object;
     assert_eq!(updated.spec.size, Some(3));
@@ -1186,7 +1188,7 @@ async fn update_without_resource_version_when_the_strategy_allows_it() {
         updated.metadata.creation_timestamp,
         created.metadata.creation_timestamp
     );
-    assert_eq!(updated.metadata.resource_version, "2");
+    assert_eq!(updated.metadata.resource_version, storage::rv(2));
     // A stale resourceVersion is still a conflict.
     let err = registry.update(NS, created).await.unwrap_err();
     assert_status(&err, 409, "Conflict");
@@ -1194,7 +1196,7 @@ async fn update_without_resource_version_when_the_strategy_allows_it() {
 
 #[tokio::test]
 async fn update_of_a_missing_object_is_not_found() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("ghost", None);
     obj.metadata.resource_version = "1".into();
     let err = registry.update(NS, obj).await.unwrap_err();
@@ -1208,7 +1210,7 @@ async fn update_of_a_missing_object_is_not_found() {
 
 #[tokio::test]
 async fn update_bumps_generation_only_when_the_spec_changes() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", Some(1))).await.unwrap().object;
 
     // Metadata only: generation stays.
@@ -1249,7 +1251,7 @@ async fn update_bumps_generation_only_when_the_spec_changes() {
 
 #[tokio::test]
 async fn update_bumps_generation_on_status_changes_without_a_status_subresource() {
-    let registry = Registry::<Loose>::new(DefaultStrategy);
+    let registry = storage::registry::<Loose>(DefaultStrategy).await;
     let created = registry
         .create(NS, Loose::new("l", LooseSpec { value: 1 }))
         .await
@@ -1269,7 +1271,7 @@ async fn update_bumps_generation_on_status_changes_without_a_status_subresource(
 
 #[tokio::test]
 async fn main_endpoint_writes_status_of_a_kind_without_a_status_subresource() {
-    let registry = Registry::<Loose>::new(DefaultStrategy);
+    let registry = storage::registry::<Loose>(DefaultStrategy).await;
     let created = registry
         .create(NS, Loose::new("l", LooseSpec { value: 1 }))
         .await
@@ -1293,7 +1295,7 @@ async fn main_endpoint_writes_status_of_a_kind_without_a_status_subresource() {
 
 #[tokio::test]
 async fn update_system_metadata() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
 
     // creationTimestamp: the stored one is kept, whatever the client sends
@@ -1375,7 +1377,7 @@ async fn update_system_metadata() {
 
 #[tokio::test]
 async fn immutable_fields_cannot_change() {
-    let registry = Registry::<Widget>::new(DefaultStrategy);
+    let registry = storage::registry::<Widget>(DefaultStrategy).await;
     let created = registry.create(NS, widget("w", 0)).await.unwrap().object;
 
     let mut obj = created.clone();
@@ -1428,7 +1430,7 @@ async fn immutable_fields_cannot_change() {
 
 #[tokio::test]
 async fn update_status_takes_only_the_status() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry
         .create(NS, labelled(mc("mc", Some(2)), &[("app", "web")]))
         .await
@@ -1457,7 +1459,7 @@ async fn update_status_takes_only_the_status() {
     assert!(updated.metadata.finalizers.is_empty());
     assert_eq!(updated.metadata.generation, 1);
     assert_eq!(updated.metadata.uid, created.metadata.uid);
-    assert_eq!(updated.metadata.resource_version, "2");
+    assert_eq!(updated.metadata.resource_version, storage::rv(2));
     assert_eq!(json(&registry.get(NS, "mc").await.unwrap()), json(&updated));
 
     // A stale or missing resourceVersion fails as on the main endpoint.
@@ -1485,7 +1487,7 @@ async fn update_status_takes_only_the_status() {
 
 #[tokio::test]
 async fn update_status_validates_the_status() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut obj = created;
     let mut status = MemcachedStatus::default();
@@ -1508,7 +1510,7 @@ async fn update_status_validates_the_status() {
 
 #[tokio::test]
 async fn main_endpoint_keeps_the_stored_status() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let mut obj = created;
     obj.status = Some(available());
@@ -1531,7 +1533,7 @@ async fn main_endpoint_keeps_the_stored_status() {
 
 #[tokio::test]
 async fn update_status_of_a_kind_without_a_status_subresource_is_not_found() {
-    let registry = Registry::<Plain>::new(DefaultStrategy);
+    let registry = storage::registry::<Plain>(DefaultStrategy).await;
     let created = registry
         .create(NS, Plain::new("p", PlainSpec { value: 1 }))
         .await
@@ -1547,7 +1549,7 @@ async fn update_status_of_a_kind_without_a_status_subresource_is_not_found() {
 
 #[tokio::test]
 async fn update_status_of_a_cluster_scoped_kind() {
-    let registry = Registry::<Tenant>::new(DefaultStrategy);
+    let registry = storage::registry::<Tenant>(DefaultStrategy).await;
     let created = registry
         .create(
             "",
@@ -1579,7 +1581,7 @@ async fn update_status_of_a_cluster_scoped_kind() {
 
 #[tokio::test]
 async fn delete_removes_the_object() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let deleted = registry
         .delete(NS, "mc", &DeleteOptions::default())
@@ -1601,7 +1603,7 @@ async fn delete_removes_the_object() {
 
 #[tokio::test]
 async fn delete_preconditions() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
 
     let err = registry
@@ -1629,14 +1631,14 @@ async fn delete_preconditions() {
             NS,
             "mc",
             &DeleteOptions {
-                resource_version: Some("999".into()),
+                resource_version: Some(storage::rv(999)),
                 ..DeleteOptions::default()
             },
         )
         .await
         .unwrap_err();
     assert_status(&err, 409, "Conflict");
-    assert!(err.message.contains("999"), "{}", err.message);
+    assert!(err.message.contains(&storage::rv(999)), "{}", err.message);
     assert!(registry.get(NS, "mc").await.is_ok(), "still there");
 
     let deleted = registry
@@ -1658,7 +1660,9 @@ async fn delete_preconditions() {
 #[tokio::test]
 async fn delete_with_finalizers_waits_for_them() {
     let later = Time::from_unix_seconds(T0 + 60).unwrap();
-    let registry = Registry::<Memcached>::new(DefaultStrategy).with_clock(move || later);
+    let registry = storage::registry::<Memcached>(DefaultStrategy)
+        .await
+        .with_clock(move || later);
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into(), "example.com/b".into()];
     let created = registry.create(NS, obj).await.unwrap().object;
@@ -1723,7 +1727,7 @@ async fn delete_with_finalizers_waits_for_them() {
 
 #[tokio::test]
 async fn status_update_of_a_deleting_object_keeps_it() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into()];
     registry.create(NS, obj).await.unwrap();
@@ -1746,7 +1750,7 @@ async fn status_update_of_a_deleting_object_keeps_it() {
 
 #[tokio::test]
 async fn non_graceful_strategy_ignores_the_grace_period() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("mc", None)).await.unwrap();
     let deleted = registry
         .delete(
@@ -1765,7 +1769,9 @@ async fn non_graceful_strategy_ignores_the_grace_period() {
 
 #[tokio::test]
 async fn graceful_delete_marks_the_object() {
-    let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
+    let registry = storage::registry::<Memcached>(Graceful)
+        .await
+        .with_clock(t0);
     registry.create(NS, mc("mc", None)).await.unwrap();
     let first = registry
         .delete(NS, "mc", &DeleteOptions::default())
@@ -1794,7 +1800,9 @@ async fn graceful_delete_marks_the_object() {
 
 #[tokio::test]
 async fn negative_grace_period_is_one_second() {
-    let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
+    let registry = storage::registry::<Memcached>(Graceful)
+        .await
+        .with_clock(t0);
     registry.create(NS, mc("mc", None)).await.unwrap();
     let deleted = registry
         .delete(
@@ -1820,7 +1828,9 @@ async fn negative_grace_period_is_one_second() {
 
 #[tokio::test]
 async fn shorter_grace_period_shortens_a_pending_deletion() {
-    let registry = Registry::<Memcached>::new(Graceful).with_clock(t0);
+    let registry = storage::registry::<Memcached>(Graceful)
+        .await
+        .with_clock(t0);
     registry.create(NS, mc("mc", None)).await.unwrap();
     registry
         .delete(NS, "mc", &DeleteOptions::default())
@@ -1891,7 +1901,7 @@ async fn delete_without_preconditions_retries_a_lost_race() {
 
 #[tokio::test]
 async fn watch_reports_changes_in_order() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut watch = registry.watch(NS, &ListOptions::default()).await.unwrap();
     let created = registry.create(NS, mc("mc", None)).await.unwrap().object;
     registry
@@ -1906,7 +1916,7 @@ async fn watch_reports_changes_in_order() {
         .await
         .unwrap();
 
-    let events = watch.pending();
+    let events = storage::pending(&mut watch).await;
     assert_eq!(
         event_names(&events),
         ev(&[("ADDED", "mc"), ("MODIFIED", "mc"), ("DELETED", "mc")])
@@ -1918,15 +1928,16 @@ async fn watch_reports_changes_in_order() {
     };
     assert_eq!(last.spec, updated.spec);
     assert_eq!(
-        last.metadata.resource_version, "4",
+        last.metadata.resource_version,
+        storage::rv(4),
         "the deletion's revision"
     );
-    assert!(watch.pending().is_empty());
+    assert!(storage::pending(&mut watch).await.is_empty());
 }
 
 #[tokio::test]
 async fn watch_of_a_finalized_deletion() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut watch = registry.watch("", &ListOptions::default()).await.unwrap();
     let mut obj = mc("mc", None);
     obj.metadata.finalizers = vec!["example.com/a".into()];
@@ -1939,7 +1950,7 @@ async fn watch_of_a_finalized_deletion() {
     let mut obj = marked;
     obj.metadata.finalizers.clear();
     registry.update(NS, obj).await.unwrap();
-    let events = watch.pending();
+    let events = storage::pending(&mut watch).await;
     assert_eq!(
         event_names(&events),
         ev(&[("ADDED", "mc"), ("MODIFIED", "mc"), ("DELETED", "mc")])
@@ -1953,7 +1964,7 @@ async fn watch_of_a_finalized_deletion() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_from_a_list_misses_nothing() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("a", None)).await.unwrap();
     registry.create(NS, mc("b", None)).await.unwrap();
     let list = registry.list(NS, &ListOptions::default()).await.unwrap();
@@ -1979,7 +1990,7 @@ async fn watch_from_a_list_misses_nothing() {
         .delete(NS, "b", &DeleteOptions::default())
         .await
         .unwrap();
-    let events = watch.pending();
+    let events = storage::pending(&mut watch).await;
     assert_eq!(
         event_names(&events),
         ev(&[("ADDED", "c"), ("MODIFIED", "a"), ("DELETED", "b")])
@@ -1987,7 +1998,7 @@ async fn watch_from_a_list_misses_nothing() {
 
     // A concurrent writer: every change after the list's revision arrives,
     // once, in order.
-    let registry = Arc::new(memcacheds());
+    let registry = Arc::new(memcacheds().await);
     let writer = registry.clone();
     let writing = tokio::spawn(async move {
         for i in 0..30 {
@@ -2026,7 +2037,7 @@ async fn watch_from_a_list_misses_nothing() {
 
 #[tokio::test]
 async fn watch_filters_by_label_selector() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut watch = registry
         .watch(
             "",
@@ -2054,7 +2065,7 @@ async fn watch_filters_by_label_selector() {
         .await
         .unwrap();
     assert_eq!(
-        event_names(&watch.pending()),
+        event_names(&storage::pending(&mut watch).await),
         ev(&[("ADDED", "web"), ("DELETED", "web")])
     );
 
@@ -2074,7 +2085,10 @@ async fn watch_filters_by_label_selector() {
         .delete(NS, "db", &DeleteOptions::default())
         .await
         .unwrap();
-    assert_eq!(event_names(&by_name.pending()), ev(&[("DELETED", "db")]));
+    assert_eq!(
+        event_names(&storage::pending(&mut by_name).await),
+        ev(&[("DELETED", "db")])
+    );
 
     let err = registry
         .watch(
@@ -2092,7 +2106,7 @@ async fn watch_filters_by_label_selector() {
 
 #[tokio::test]
 async fn watch_reports_objects_entering_and_leaving_the_selection() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut watch = registry
         .watch(
             "",
@@ -2115,7 +2129,7 @@ async fn watch_reports_objects_entering_and_leaving_the_selection() {
     obj.metadata.labels.insert("app".into(), "web".into());
     registry.update(NS, obj).await.unwrap();
     assert_eq!(
-        event_names(&watch.pending()),
+        event_names(&storage::pending(&mut watch).await),
         ev(&[("ADDED", "mc"), ("DELETED", "mc"), ("ADDED", "mc")])
     );
 }
@@ -2159,7 +2173,7 @@ async fn watch_from_a_compacted_revision_is_expired() {
         .await
         .unwrap();
     assert_eq!(
-        event_names(&watch.pending()),
+        event_names(&storage::pending(&mut watch).await),
         ev(&[("ADDED", "c"), ("ADDED", "d")])
     );
 
@@ -2184,7 +2198,7 @@ async fn watch_from_a_compacted_revision_is_expired() {
 async fn lost_update_is_prevented() {
     // Two clients read the same object, both write: the second gets 409,
     // re-reads, and re-applies its change.
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let created = registry
         .create(NS, labelled(mc("mc", None), &[("app", "web")]))
         .await
@@ -2231,7 +2245,7 @@ fn registry_is_send_and_sync() {
 #[test]
 fn registry_futures_are_send() {
     fn send<T: Send>(_: &T) {}
-    let registry = memcacheds();
+    let registry = Registry::<Memcached>::new(DefaultStrategy);
     let options = ListOptions::default();
     let delete = DeleteOptions::default();
     send(&registry.create(NS, mc("a", None)));
@@ -2248,7 +2262,7 @@ fn registry_futures_are_send() {
 async fn concurrent_increments_are_never_lost() {
     const THREADS: usize = 4;
     const INCREMENTS: usize = 50;
-    let registry = Arc::new(Registry::<Widget>::new(DefaultStrategy));
+    let registry = Arc::new(storage::registry::<Widget>(DefaultStrategy).await);
     registry.create(NS, widget("counter", 0)).await.unwrap();
     let conflicts = Arc::new(AtomicUsize::new(0));
     let tasks: Vec<_> = (0..THREADS)
@@ -2283,7 +2297,7 @@ async fn concurrent_increments_are_never_lost() {
     assert_eq!(w.metadata.generation, 1 + total);
     assert_eq!(
         w.metadata.resource_version,
-        (1 + total).to_string(),
+        storage::rv(1 + total as u64),
         "one revision per successful write ({} conflicts retried)",
         conflicts.load(Ordering::Relaxed)
     );
@@ -2294,7 +2308,7 @@ async fn concurrent_increments_are_never_lost() {
 
 #[tokio::test]
 async fn bad_names_never_reach_storage() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let long = "a".repeat(300);
     for name in [
         "..",
@@ -2335,7 +2349,7 @@ async fn bad_names_never_reach_storage() {
 
 #[tokio::test]
 async fn bad_names_are_rejected_by_every_verb() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     registry.create(NS, mc("ok", None)).await.unwrap();
     for name in ["..", ".", "a/b", "a%b", ""] {
         assert_status(
@@ -2371,7 +2385,7 @@ async fn bad_names_are_rejected_by_every_verb() {
         "NotFound",
     );
     assert_eq!(registry.storage().list("/").await.unwrap().0.len(), 1);
-    assert_eq!(registry.storage().revision().await, Ok(1));
+    assert_eq!(registry.storage().revision().await, Ok(storage::base() + 1));
     // Namespaces in keys cannot escape either: a traversal-looking namespace
     // finds nothing.
     assert_status(
@@ -2383,7 +2397,7 @@ async fn bad_names_are_rejected_by_every_verb() {
 
 #[tokio::test]
 async fn main_endpoint_cannot_write_status() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = mc("mc", None);
     obj.status = Some(available());
     let created = registry.create(NS, obj).await.unwrap().object;
@@ -2397,7 +2411,7 @@ async fn main_endpoint_cannot_write_status() {
 
 #[tokio::test]
 async fn status_endpoint_cannot_write_spec_or_metadata() {
-    let registry = memcacheds();
+    let registry = memcacheds().await;
     let mut obj = labelled(mc("mc", Some(1)), &[("app", "web")]);
     obj.metadata
         .annotations

@@ -2,7 +2,9 @@
 //! creates it (`rest.Update` with `forceAllowCreate`), and the outcome
 //! says so, so that a server answers 201 as the apiserver does.
 
-use api_core::registry::{DefaultStrategy, Registry, Strategy};
+mod storage;
+
+use api_core::registry::{DefaultStrategy, Strategy};
 use examples::memcached::{Memcached, MemcachedSpec};
 
 const NS: &str = "default";
@@ -21,7 +23,7 @@ fn mc(name: &str, size: i32) -> Memcached {
 
 #[tokio::test]
 async fn an_update_of_a_missing_object_creates_it_when_allowed() {
-    let registry = Registry::<Memcached>::new(Upsert);
+    let registry = storage::registry::<Memcached>(Upsert).await;
     let created = registry.update(NS, mc("mc", 2)).await.unwrap();
     assert!(created.created);
     assert_eq!(created.object.metadata.generation, 1);
@@ -38,11 +40,11 @@ async fn an_update_of_a_missing_object_creates_it_when_allowed() {
 
 #[tokio::test]
 async fn without_it_an_update_of_a_missing_object_is_not_found() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy);
+    let registry = storage::registry::<Memcached>(DefaultStrategy).await;
     let err = registry.update(NS, mc("mc", 2)).await.unwrap_err();
     assert_eq!((err.code, err.reason.as_str()), (404, "NotFound"));
     // Nor through /status, even when allowed.
-    let upsert = Registry::<Memcached>::new(Upsert);
+    let upsert = storage::registry::<Memcached>(Upsert).await;
     let err = upsert.update_status(NS, mc("mc", 2)).await.unwrap_err();
     assert_eq!(err.code, 404);
 }

@@ -5,7 +5,9 @@
 //! back without a `resourceVersion`, an updated or deleted one with the
 //! version it had; no watch event is sent.
 
-use api_core::registry::{DefaultStrategy, DeleteOptions, ListOptions, Registry};
+mod storage;
+
+use api_core::registry::{DefaultStrategy, DeleteOptions, ListOptions};
 use examples::memcached::{Memcached, MemcachedSpec};
 use serde_json::Value;
 
@@ -21,7 +23,7 @@ fn mc(name: &str, size: Option<i32>) -> Memcached {
 
 #[tokio::test]
 async fn dry_run_create_defaults_and_validates_but_stores_nothing() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy);
+    let registry = storage::registry::<Memcached>(DefaultStrategy).await;
     let mut watch = registry.watch(NS, &ListOptions::default()).await.unwrap();
     let dry = registry.dry_run();
 
@@ -36,7 +38,10 @@ async fn dry_run_create_defaults_and_validates_but_stores_nothing() {
         404,
         "the real registry has nothing"
     );
-    assert_eq!(registry.storage().revision().await.unwrap(), 0);
+    assert_eq!(
+        registry.storage().revision().await.unwrap(),
+        storage::base()
+    );
 
     // Validation runs: size 9 is over the maximum.
     let invalid = dry.create(NS, mc("big", Some(9))).await.unwrap_err();
@@ -50,13 +55,13 @@ async fn dry_run_create_defaults_and_validates_but_stores_nothing() {
         (409, "AlreadyExists")
     );
 
-    let events = watch.pending();
+    let events = storage::pending(&mut watch).await;
     assert_eq!(events.len(), 1, "only the real create: {events:?}");
 }
 
 #[tokio::test]
 async fn dry_run_update_checks_the_version_and_stores_nothing() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy);
+    let registry = storage::registry::<Memcached>(DefaultStrategy).await;
     let stored = registry.create(NS, mc("mc", Some(1))).await.unwrap().object;
     let mut watch = registry
         .watch(
@@ -100,12 +105,15 @@ async fn dry_run_update_checks_the_version_and_stores_nothing() {
     assert_eq!(patched.spec.size, Some(2));
     assert_eq!(registry.get(NS, "mc").await.unwrap().spec.size, Some(1));
 
-    assert!(watch.pending().is_empty(), "no event for a dry run");
+    assert!(
+        storage::pending(&mut watch).await.is_empty(),
+        "no event for a dry run"
+    );
 }
 
 #[tokio::test]
 async fn dry_run_delete_checks_preconditions_and_keeps_the_object() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy);
+    let registry = storage::registry::<Memcached>(DefaultStrategy).await;
     let stored = registry.create(NS, mc("mc", None)).await.unwrap().object;
     let dry = registry.dry_run();
 

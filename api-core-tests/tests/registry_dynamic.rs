@@ -25,6 +25,11 @@ fn clock() -> Time {
     Time::from_unix_seconds(T0).unwrap()
 }
 
+// On memory on every run (not `tests/storage`'s etcd): this suite compares
+// the typed and the dynamic registry request by request, resourceVersions
+// included, which needs a storage of its own for each whose revisions
+// count alike; on etcd the two would share one revision counter. The
+// storage's own behaviour is the other suites' subject.
 fn typed() -> Registry<Memcached> {
     Registry::new(DefaultStrategy)
         .with_clock(clock)

@@ -6,9 +6,10 @@
 //! `orphan` and `foregroundDeletion` finalizers a garbage collector acts
 //! on; without garbage collection, carried and the object deleted at once.
 
+mod storage;
+
 use api_core::registry::{
     DefaultStrategy, DeleteOptions, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, PropagationPolicy,
-    Registry,
 };
 use examples::memcached::{Memcached, MemcachedSpec};
 
@@ -35,7 +36,7 @@ fn policy(p: PropagationPolicy) -> DeleteOptions {
 
 #[tokio::test]
 async fn without_garbage_collection_the_policy_is_only_carried() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy);
+    let registry = storage::registry::<Memcached>(DefaultStrategy).await;
     registry.create("default", mc("a", &[])).await.unwrap();
     let deleted = registry
         .delete("default", "a", &policy(PropagationPolicy::Orphan))
@@ -47,7 +48,9 @@ async fn without_garbage_collection_the_policy_is_only_carried() {
 
 #[tokio::test]
 async fn the_policy_becomes_finalizers_under_garbage_collection() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy).with_garbage_collection();
+    let registry = storage::registry::<Memcached>(DefaultStrategy)
+        .await
+        .with_garbage_collection();
     let orphan_dependents = |o: bool| DeleteOptions {
         orphan_dependents: Some(o),
         ..DeleteOptions::default()
@@ -117,7 +120,9 @@ async fn the_policy_becomes_finalizers_under_garbage_collection() {
 
 #[tokio::test]
 async fn a_second_delete_can_change_the_policy_of_a_pending_one() {
-    let registry = Registry::<Memcached>::new(DefaultStrategy).with_garbage_collection();
+    let registry = storage::registry::<Memcached>(DefaultStrategy)
+        .await
+        .with_garbage_collection();
     registry.create("default", mc("a", &[])).await.unwrap();
     registry
         .delete("default", "a", &policy(PropagationPolicy::Orphan))

@@ -2,6 +2,8 @@
 //! strategy, validation, resourceVersion check), and every failure is the
 //! apiserver's `Status`.
 
+mod storage;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -37,7 +39,7 @@ fn spec() -> CronJobSpec {
 }
 
 async fn registry_with_hello() -> (Registry<CronJob>, CronJob) {
-    let registry = Registry::<CronJob>::new(DefaultStrategy);
+    let registry = storage::registry::<CronJob>(DefaultStrategy).await;
     let created = registry
         .create(NS, CronJob::new("hello", spec()))
         .await

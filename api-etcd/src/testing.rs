@@ -2,6 +2,11 @@
 //! the `etcd` binary on free loopback ports with a temporary data
 //! directory, and kills it when dropped.
 //!
+//! A test binary whose every test wants an etcd starts one with
+//! [`EtcdServer::shared`]: one etcd for the whole process (started by the
+//! first caller, stopped when the process exits), each test under a
+//! prefix of its own ([`EtcdServer::fresh_storage`]).
+//!
 //! ```no_run
 //! # async fn run() {
 //! use api_etcd::testing::EtcdServer;
@@ -17,7 +22,9 @@
 use std::io;
 use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
@@ -75,6 +82,23 @@ pub fn etcd_binary() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// Whether there is an etcd binary; when there is not, says so (the
+/// test is skipped), or panics under [`REQUIRE_ENV`]`=1`.
+fn binary_or_skip(test: &str) -> bool {
+    if etcd_binary().is_some() {
+        return true;
+    }
+    let required = std::env::var(REQUIRE_ENV).is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "{test}: no etcd binary (install etcd-server, or set {BINARY_ENV}), and {REQUIRE_ENV}=1"
+    );
+    eprintln!(
+        "{test}: skipped: no etcd binary on the PATH (install etcd-server, or set {BINARY_ENV})"
+    );
+    false
+}
+
 /// A port nobody listens on now (the OS's pick for port 0).
 fn free_port() -> io::Result<u16> {
     Ok(TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?
@@ -88,15 +112,7 @@ impl EtcdServer {
     /// then (and when etcd does not start) it panics. For tests: `test`
     /// names the test in the note.
     pub fn start_or_skip(test: &str) -> Option<EtcdServer> {
-        if etcd_binary().is_none() {
-            let required = std::env::var(REQUIRE_ENV).is_ok_and(|v| v == "1");
-            assert!(
-                !required,
-                "{test}: no etcd binary (install etcd-server, or set {BINARY_ENV}), and {REQUIRE_ENV}=1"
-            );
-            eprintln!(
-                "{test}: skipped: no etcd binary on the PATH (install etcd-server, or set {BINARY_ENV})"
-            );
+        if !binary_or_skip(test) {
             return None;
         }
         match EtcdServer::start() {
@@ -288,6 +304,108 @@ fn answers(config: &EtcdConfig) -> io::Result<bool> {
 fn tail(log: &str) -> String {
     let lines: Vec<&str> = log.lines().collect();
     lines[lines.len().saturating_sub(20)..].join("\n")
+}
+
+/// The environment variable that chooses the storage a parametrized
+/// test suite runs on: `etcd` for [`suite_storage`]'s etcd, anything else
+/// (or nothing) for the suite's default, memory.
+pub const STORAGE_ENV: &str = "API_TEST_STORAGE";
+
+/// Whether [`STORAGE_ENV`] asks for etcd.
+pub fn etcd_selected() -> bool {
+    std::env::var(STORAGE_ENV).is_ok_and(|v| v == "etcd")
+}
+
+/// For test suites that run on either storage: when [`STORAGE_ENV`] is
+/// `etcd`, a storage on the process's shared etcd under a fresh prefix
+/// ([`EtcdServer::shared`], [`EtcdServer::fresh_storage`]); `None`
+/// otherwise (the suite uses memory). Panics when etcd was asked for and
+/// there is none: a suite asked to run on etcd must not pass on memory.
+pub async fn suite_storage(test: &str) -> Option<EtcdStorage> {
+    if !etcd_selected() {
+        return None;
+    }
+    let Some(etcd) = EtcdServer::shared(test) else {
+        panic!("{test}: {STORAGE_ENV}=etcd, but there is no etcd binary");
+    };
+    Some(etcd.fresh_storage().await)
+}
+
+/// The process's shared etcd ([`EtcdServer::shared`]) and the pipe
+/// whose closing, at the process's exit, stops it.
+struct Shared {
+    server: EtcdServer,
+    /// Held, never written: the watchdog reads it until it closes.
+    _watchdog: Mutex<ChildStdin>,
+}
+
+static SHARED: OnceLock<Result<Shared, String>> = OnceLock::new();
+
+/// The prefixes handed out by [`EtcdServer::fresh_storage`].
+static PREFIXES: AtomicU64 = AtomicU64::new(0);
+
+impl EtcdServer {
+    /// One etcd for this whole process, started by the first call (which
+    /// waits until it answers) and stopped when the process exits: a
+    /// statics' destructor never runs, so a watchdog (`sh`, reading a
+    /// pipe this process holds open) kills etcd and removes its data
+    /// directory when the pipe closes, however the process ends. `None`
+    /// (after printing why) when there is no etcd binary, unless
+    /// [`REQUIRE_ENV`] is `1`; panics when etcd does not start.
+    ///
+    /// For test binaries whose every test runs on etcd: each takes a
+    /// prefix of its own ([`EtcdServer::fresh_storage`]), so that tests
+    /// running in parallel do not see each other's objects (they do see
+    /// each other's revisions: etcd's revision is the whole store's).
+    pub fn shared(test: &str) -> Option<&'static EtcdServer> {
+        if !binary_or_skip(test) {
+            return None;
+        }
+        match SHARED.get_or_init(|| start_shared().map_err(|e| e.to_string())) {
+            Ok(shared) => Some(&shared.server),
+            Err(e) => panic!("{test}: the shared etcd did not start: {e}"),
+        }
+    }
+
+    /// A storage on this etcd under a prefix that no other call in this
+    /// process got (`/test-N`).
+    pub async fn fresh_storage(&self) -> EtcdStorage {
+        let n = PREFIXES.fetch_add(1, Ordering::Relaxed);
+        self.storage(&format!("/test-{n}")).await
+    }
+}
+
+/// Starts the shared etcd and its watchdog.
+fn start_shared() -> io::Result<Shared> {
+    let mut server = EtcdServer::start()?;
+    let pid = server
+        .child
+        .as_ref()
+        .map(Child::id)
+        .ok_or_else(|| io::Error::other("etcd is not running"))?;
+    // `read` returns at end of file: when this process, the only writer,
+    // has exited. Then etcd goes, and its data with it.
+    let mut watchdog = Command::new("sh")
+        .arg("-c")
+        .arg(r#"read _ignored; kill -9 "$1" 2>/dev/null; sleep 0.2; rm -rf "$2""#)
+        .arg("api-etcd-watchdog")
+        .arg(pid.to_string())
+        .arg(server.dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let stdin = watchdog
+        .stdin
+        .take()
+        .ok_or_else(|| io::Error::other("the watchdog has no stdin"))?;
+    // The watchdog owns etcd's end now: this handle must not kill it
+    // (statics are not dropped anyway) nor reap it.
+    server.child = None;
+    Ok(Shared {
+        server,
+        _watchdog: Mutex::new(stdin),
+    })
 }
 
 impl Drop for EtcdServer {

@@ -3,9 +3,11 @@
 //! apiserver's 409 for conflicts, `force`, no-op applies, status applies,
 //! and the PatchOptions checks.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
 use serde::{Deserialize, Serialize};
@@ -51,8 +53,9 @@ pub struct GizmoStatus {
 
 const GIZMOS: &str = "/apis/example.com/v1/namespaces/default/gizmos";
 
-fn app() -> axum::Router {
-    ApiServer::builder()
+async fn app() -> axum::Router {
+    storage::builder()
+        .await
         .resource::<Gizmo>(DefaultStrategy)
         .build()
         .router()
@@ -99,7 +102,7 @@ fn managers(object: &Value) -> Vec<(String, String)> {
 
 #[tokio::test]
 async fn apply_creates_owns_conflicts_and_forces() {
-    let app = app();
+    let app = app().await;
     let g = format!("{GIZMOS}/g");
     let config = "apiVersion: example.com/v1\nkind: Gizmo\nmetadata:\n  name: g\nspec:\n  size: 1\n  ports:\n  - name: http\n    port: 80\n";
 
@@ -248,7 +251,7 @@ async fn apply_creates_owns_conflicts_and_forces() {
 
 #[tokio::test]
 async fn status_applies_own_status_only_and_dry_runs_store_nothing() {
-    let app = app();
+    let app = app().await;
     let g = format!("{GIZMOS}/s");
     let config = r#"{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"s"},"spec":{"size":2}}"#;
     let (code, created) = call(
@@ -317,7 +320,7 @@ async fn status_applies_own_status_only_and_dry_runs_store_nothing() {
 
 #[tokio::test]
 async fn every_write_records_its_manager() {
-    let app = app();
+    let app = app().await;
     let body = r#"{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"w"},"spec":{"size":1}}"#;
     let (code, created) = call(
         &app,
@@ -371,7 +374,7 @@ async fn every_write_records_its_manager() {
 /// keeps them.
 #[tokio::test]
 async fn a_put_with_an_empty_managed_fields_list_clears_them() {
-    let app = app();
+    let app = app().await;
     let config = r#"{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"c","labels":{"test-label":"test"}},"spec":{"size":1}}"#;
     let (code, created) = call(
         &app,

@@ -7,10 +7,12 @@
 
 mod support;
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::time::{Duration, Instant};
 
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use api_server::authn::{Authenticator, User};
 use axum::http::{Method, StatusCode};
 use support::{COUNTERS, Client, Counter, counter, start};
@@ -57,7 +59,8 @@ async fn run(good: Client, bad: Option<Client>, rounds: usize) -> Vec<Duration> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_tokens_change_nothing() {
-    let server = ApiServer::builder()
+    let server = storage::builder()
+        .await
         .authenticator(
             Authenticator::new()
                 .token("good-token", User::new("admin", &["system:masters"]))

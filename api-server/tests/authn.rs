@@ -2,11 +2,13 @@
 //! certificates, in-process and over a real TLS socket; `kubectl auth
 //! whoami`'s SelfSubjectReview shows who the server thinks you are.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::sync::Arc;
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use api_server::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
 use api_server::tls::TlsOptions;
 use axum::body::{Body, to_bytes};
@@ -35,8 +37,9 @@ fn authenticator() -> Authenticator {
         .token("dev-token", User::new("dev", &["devs"]))
 }
 
-fn app(authenticator: Authenticator) -> axum::Router {
-    ApiServer::builder()
+async fn app(authenticator: Authenticator) -> axum::Router {
+    storage::builder()
+        .await
         .authenticator(authenticator)
         .resource::<Gadget>(DefaultStrategy)
         .build()
@@ -77,7 +80,7 @@ async fn call(
 
 #[tokio::test]
 async fn tokens_authenticate_and_anything_else_is_401() {
-    let app = app(authenticator());
+    let app = app(authenticator()).await;
     let (code, body) = call(&app, "GET", GADGETS, None).await;
     assert_eq!(code, StatusCode::UNAUTHORIZED);
     assert_eq!(
@@ -114,7 +117,7 @@ async fn tokens_authenticate_and_anything_else_is_401() {
 
 #[tokio::test]
 async fn anonymous_reaches_health_version_and_discovery_only() {
-    let app = app(authenticator().allow_anonymous(true));
+    let app = app(authenticator().allow_anonymous(true)).await;
     for path in [
         "/healthz",
         "/livez",
@@ -153,7 +156,8 @@ async fn anonymous_reaches_health_version_and_discovery_only() {
 
 #[tokio::test]
 async fn without_an_authenticator_everyone_is_the_unsecured_admin() {
-    let app = ApiServer::builder()
+    let app = storage::builder()
+        .await
         .resource::<Gadget>(DefaultStrategy)
         .build()
         .router();
@@ -179,7 +183,10 @@ async fn client_certificates_over_tls() {
     let ca = CertificateDer::from_pem_slice(generated.ca_cert_pem.as_bytes()).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let server = ApiServer::builder().authenticator(authenticator()).build();
+    let server = storage::builder()
+        .await
+        .authenticator(authenticator())
+        .build();
     let serving = tokio::spawn(async move { server.serve_tls(listener, &tls).await });
 
     let provider = api_server::tls::provider();

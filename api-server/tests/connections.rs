@@ -5,6 +5,9 @@
 //! case checks that the server closed the connection within it (plus
 //! slack), over plain HTTP and TLS. Loopback only, a handful of sockets.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,8 +33,9 @@ const TIMEOUT: Duration = Duration::from_secs(1);
 /// How much later than the timeout a close may come.
 const SLACK: Duration = Duration::from_millis(1500);
 
-fn server() -> ApiServer {
-    ApiServer::builder()
+async fn server() -> ApiServer {
+    storage::builder()
+        .await
         .client_timeout(TIMEOUT)
         .resource::<Thing>(DefaultStrategy)
         .build()
@@ -40,7 +44,7 @@ fn server() -> ApiServer {
 async fn plain() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(server().serve(listener));
+    tokio::spawn(server().await.serve(listener));
     addr
 }
 
@@ -57,7 +61,7 @@ async fn tls() -> (SocketAddr, Arc<rustls::ClientConfig>) {
         .unwrap()
         .with_root_certificates(roots)
         .with_no_client_auth();
-    tokio::spawn(async move { server().serve_tls(listener, &tls).await });
+    tokio::spawn(async move { server().await.serve_tls(listener, &tls).await });
     (addr, Arc::new(config))
 }
 

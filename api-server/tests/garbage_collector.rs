@@ -6,11 +6,13 @@
 //! the dependents; here the test creates them with their owner
 //! references, which is all the collector reads.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::time::{Duration, Instant};
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
 use serde::{Deserialize, Serialize};
@@ -52,8 +54,9 @@ struct Env {
     _controllers: api_server::Controllers,
 }
 
-fn env(collector: bool) -> Env {
-    let mut builder = ApiServer::builder()
+async fn env(collector: bool) -> Env {
+    let mut builder = storage::builder()
+        .await
         .resource::<Gizmo>(DefaultStrategy)
         .resource::<Part>(DefaultStrategy)
         .resource::<Rack>(DefaultStrategy);
@@ -204,7 +207,7 @@ fn policy(policy: &str) -> Value {
 /// dependents after.
 #[tokio::test]
 async fn background_deletion_collects_the_dependents() {
-    let env = env(true);
+    let env = env(true).await;
     for (owner, options) in [("g1", policy("Background")), ("g2", Value::Null)] {
         let uid = env.create("Gizmo", owner, &[], &[]).await;
         for i in 0..3 {
@@ -234,14 +237,13 @@ async fn background_deletion_collects_the_dependents() {
 /// `orphanDependents: true`): the dependents stay, without the reference.
 #[tokio::test]
 async fn orphan_deletion_keeps_the_dependents_without_the_reference() {
-    let env = env(true);
+    let env = env(true).await;
     let orphan_dependents =
         json!({"apiVersion": "v1", "kind": "DeleteOptions", "orphanDependents": true});
     for (owner, options) in [("g1", policy("Orphan")), ("g2", orphan_dependents)] {
         let uid = env.create("Gizmo", owner, &[], &[]).await;
-        let other = env
-            .create("Gizmo", &format!("{owner}-other"), &[], &[])
-            .await;
+        let other_name = format!("{owner}-other");
+        let other = env.create("Gizmo", &other_name, &[], &[]).await;
         env.create(
             "Part",
             &format!("{owner}-p0"),
@@ -254,7 +256,7 @@ async fn orphan_deletion_keeps_the_dependents_without_the_reference() {
             &format!("{owner}-p1"),
             &[
                 ("Gizmo", owner, &uid, false),
-                ("Gizmo", "other", &other, false),
+                ("Gizmo", &other_name, &other, false),
             ],
             &[],
         )
@@ -286,7 +288,7 @@ async fn orphan_deletion_keeps_the_dependents_without_the_reference() {
 /// One dependent holds a finalizer of its own, so the owner's wait shows.
 #[tokio::test]
 async fn foreground_deletion_keeps_the_owner_until_its_blocking_dependents_are_gone() {
-    let env = env(true);
+    let env = env(true).await;
     let uid = env.create("Gizmo", "g", &[], &[]).await;
     env.create("Part", "p0", &[("Gizmo", "g", &uid, true)], &[])
         .await;
@@ -335,7 +337,7 @@ async fn foreground_deletion_keeps_the_owner_until_its_blocking_dependents_are_g
 /// only lose the reference to the first.
 #[tokio::test]
 async fn a_dependent_with_a_second_owner_that_stays_only_loses_the_reference() {
-    let env = env(true);
+    let env = env(true).await;
     let going = env.create("Gizmo", "to-be-deleted", &[], &[]).await;
     let staying = env.create("Gizmo", "to-stay", &[], &[]).await;
     for i in 0..6 {
@@ -365,7 +367,7 @@ async fn a_dependent_with_a_second_owner_that_stays_only_loses_the_reference() {
 /// blocking dependent of the next, deleted in the foreground, all go.
 #[tokio::test]
 async fn a_circle_of_blocking_owners_is_collected() {
-    let env = env(true);
+    let env = env(true).await;
     let one = env.create("Gizmo", "one", &[], &[]).await;
     let two = env
         .create("Gizmo", "two", &[("Gizmo", "one", &one, true)], &[])
@@ -395,7 +397,7 @@ async fn a_circle_of_blocking_owners_is_collected() {
 /// alone; a cluster-scoped owner takes its namespaced dependents along.
 #[tokio::test]
 async fn dangling_unserved_and_cluster_scoped_owners() {
-    let env = env(true);
+    let env = env(true).await;
     let (code, body) = env
         .call(
             "POST",
@@ -446,7 +448,7 @@ async fn dangling_unserved_and_cluster_scoped_owners() {
 /// remove it): the owner goes at once and its dependents stay.
 #[tokio::test]
 async fn without_a_collector_foreground_deletes_at_once() {
-    let env = env(false);
+    let env = env(false).await;
     let uid = env.create("Gizmo", "g", &[], &[]).await;
     env.create("Part", "p", &[("Gizmo", "g", &uid, true)], &[])
         .await;

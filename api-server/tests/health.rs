@@ -4,10 +4,12 @@
 //! `TestInstallPathHandler` expectations: the verbose lines, the
 //! withheld reason, `exclude`, one check by path).
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use api_server::ApiServer;
 use api_server::server::HealthCheck;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
@@ -40,7 +42,8 @@ async fn a_failing_check_makes_the_server_unready() {
             }
         })
     });
-    let app = ApiServer::builder()
+    let app = storage::builder()
+        .await
         .with_namespaces()
         .health_check("etcd", check)
         .build()

@@ -1,9 +1,11 @@
 //! The HTTP surface over the in-process service (no socket): paths, verbs,
 //! status codes, discovery, tables and watch framing.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
 use serde::{Deserialize, Serialize};
@@ -47,8 +49,9 @@ pub struct WidgetStatus {
     pub replicas: Option<i32>,
 }
 
-fn app() -> axum::Router {
-    ApiServer::builder()
+async fn app() -> axum::Router {
+    storage::builder()
+        .await
         .max_request_bytes(64 * 1024)
         .resource::<Widget>(DefaultStrategy)
         .build()
@@ -109,7 +112,7 @@ fn widget(name: &str, size: i32) -> Value {
 
 #[tokio::test]
 async fn create_get_list_update_delete() {
-    let app = app();
+    let app = app().await;
     let created = call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
     assert_eq!(created.code, StatusCode::CREATED, "{}", created.body);
     assert_eq!(created.body["metadata"]["namespace"], "demo");
@@ -153,7 +156,7 @@ async fn create_get_list_update_delete() {
 
 #[tokio::test]
 async fn failures_are_the_apiservers_statuses() {
-    let app = app();
+    let app = app().await;
     // Invalid: 422 with every cause.
     let bad = call(&app, req("POST", WIDGETS, Some(widget("w", 0)))).await;
     assert_eq!(bad.code, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
@@ -265,7 +268,7 @@ async fn failures_are_the_apiservers_statuses() {
 
 #[tokio::test]
 async fn patches_and_warnings() {
-    let app = app();
+    let app = app().await;
     call(&app, req("POST", WIDGETS, Some(widget("w", 1)))).await;
     let patched = call(
         &app,
@@ -334,7 +337,7 @@ async fn patches_and_warnings() {
 
 #[tokio::test]
 async fn discovery_documents() {
-    let app = app();
+    let app = app().await;
     let groups = call(&app, req("GET", "/apis", None)).await;
     assert_eq!(groups.body["kind"], "APIGroupList");
     assert_eq!(groups.body["groups"][0]["name"], "example.com");
@@ -383,7 +386,7 @@ async fn discovery_documents() {
 
 #[tokio::test]
 async fn tables_for_kubectl_get() {
-    let app = app();
+    let app = app().await;
     call(&app, req("POST", WIDGETS, Some(widget("w", 7)))).await;
     let table = call(
         &app,
@@ -410,7 +413,7 @@ async fn tables_for_kubectl_get() {
 
 #[tokio::test]
 async fn watch_streams_one_event_per_line() {
-    let app = app();
+    let app = app().await;
     let created = call(&app, req("POST", WIDGETS, Some(widget("a", 1)))).await;
     let rv = created.body["metadata"]["resourceVersion"]
         .as_str()
@@ -456,7 +459,7 @@ async fn watch_streams_one_event_per_line() {
 /// resourceVersion sends only what came after.
 #[tokio::test]
 async fn watch_list_and_watch_from_a_list() {
-    let app = app();
+    let app = app().await;
     call(&app, req("POST", WIDGETS, Some(widget("a", 1)))).await;
     call(&app, req("POST", WIDGETS, Some(widget("b", 2)))).await;
     let lines = |bytes: axum::body::Bytes| -> Vec<Value> {
@@ -509,7 +512,7 @@ async fn watch_list_and_watch_from_a_list() {
 /// validation: the index points at a hashed, immutable document.
 #[tokio::test]
 async fn openapi_v3_documents() {
-    let app = app();
+    let app = app().await;
     let index = call(&app, req("GET", "/openapi/v3", None)).await;
     assert_eq!(index.code, StatusCode::OK);
     let url = index.body["paths"]["apis/example.com/v1"]["serverRelativeURL"]
@@ -538,7 +541,8 @@ async fn openapi_v3_documents() {
 /// deletes what is in it.
 #[tokio::test]
 async fn namespaces_and_their_lifecycle() {
-    let server = ApiServer::builder()
+    let server = storage::builder()
+        .await
         .with_namespaces()
         .resource::<Widget>(DefaultStrategy)
         .build();
@@ -649,7 +653,7 @@ fn with_content_type(mut request: Request<Body>, content_type: &str) -> Request<
 /// writes go through the main strategy (validation, generation).
 #[tokio::test]
 async fn scale_subresource() {
-    let app = app();
+    let app = app().await;
     call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
     let scale_uri = format!("{WIDGETS}/w/scale");
 
@@ -731,7 +735,7 @@ async fn scale_subresource() {
 /// `dryRun=All`: the answer of the real write, nothing stored.
 #[tokio::test]
 async fn dry_run_writes_store_nothing() {
-    let app = app();
+    let app = app().await;
     let dry = call(
         &app,
         req(
@@ -816,7 +820,7 @@ async fn dry_run_writes_store_nothing() {
 /// Options the apiserver validates, and its 405.
 #[tokio::test]
 async fn options_and_methods() {
-    let app = app();
+    let app = app().await;
     let created = call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
     let rv: u64 = created.body["metadata"]["resourceVersion"]
         .as_str()
@@ -900,7 +904,7 @@ async fn options_and_methods() {
 /// `pretty=true`, or curl, gets indented JSON; otherwise compact.
 #[tokio::test]
 async fn pretty_output() {
-    let app = app();
+    let app = app().await;
     call(&app, req("POST", WIDGETS, Some(widget("w", 3)))).await;
     let text = |request: Request<Body>| {
         let app = app.clone();
@@ -932,7 +936,8 @@ async fn pretty_output() {
 /// seen come periodically; without it, none.
 #[tokio::test]
 async fn periodic_bookmarks() {
-    let app = ApiServer::builder()
+    let app = storage::builder()
+        .await
         .bookmark_interval(std::time::Duration::from_millis(150))
         .resource::<Widget>(DefaultStrategy)
         .build()
@@ -994,7 +999,7 @@ async fn periodic_bookmarks() {
 /// label stay the server's, as the namespace strategy keeps them.
 #[tokio::test]
 async fn namespaces_are_updated_patched_and_applied() {
-    let app = ApiServer::builder().with_namespaces().build().router();
+    let app = storage::builder().await.with_namespaces().build().router();
     let created = call(
         &app,
         req(
@@ -1165,4 +1170,34 @@ async fn namespaces_are_updated_patched_and_applied() {
     )
     .await;
     assert_eq!(missing.code, StatusCode::NOT_FOUND);
+}
+
+/// A HEAD is answered without a body, whatever the answer (Go's
+/// `net/http`, and RFC 9110 §9.3.2), also when the router is called as a
+/// tower service with no HTTP connection to drop it (found by the
+/// `api_server` fuzz target: resource paths answer HEAD with 405 and a
+/// `Status`, which axum's fallback service passed on whole).
+#[tokio::test]
+async fn head_is_answered_without_a_body() {
+    let app = app().await;
+    for uri in [
+        WIDGETS.to_string(),
+        format!("{WIDGETS}?labelSelector=app+in+(web)&gracePeriodSeconds=0"),
+        format!("{WIDGETS}/missing"),
+        "/version".to_string(),
+        "/healthz".to_string(),
+        "/apis".to_string(),
+        "/no/such/path".to_string(),
+    ] {
+        let get = call(&app, req("GET", &uri, None)).await;
+        let head = call(&app, req("HEAD", &uri, None)).await;
+        assert_eq!(head.body, Value::Null, "HEAD {uri}: {}", head.body);
+        assert_ne!(head.code, StatusCode::INTERNAL_SERVER_ERROR, "HEAD {uri}");
+        if head.code == get.code && get.body != Value::Null {
+            assert!(
+                head.headers.contains_key(header::CONTENT_LENGTH),
+                "HEAD {uri}: the length of the body left out"
+            );
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! Limits: open watches per user and in total (429 with `Retry-After`),
 //! request deadlines (504), hostile names that never reach a storage key.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -53,7 +56,8 @@ async fn status_of(
 
 #[tokio::test]
 async fn watches_are_limited_per_user_and_in_total() {
-    let app = ApiServer::builder()
+    let app = storage::builder()
+        .await
         .authenticator(
             Authenticator::new()
                 .token("a", User::new("alice", &[]))
@@ -384,6 +388,7 @@ impl Shared {
 async fn filters_run_in_the_apiservers_order() {
     let audit = Shared::default();
     let app = rbac_with_root_and_alice()
+        .await
         .audit_log(api_server::audit::AuditLog::to_writer(audit.clone()))
         .max_watches(1, 1)
         .resource::<Gizmo>(DefaultStrategy)
@@ -442,8 +447,9 @@ async fn filters_run_in_the_apiservers_order() {
 
 /// A server with RBAC and two users: `root` (token `root`, in
 /// `system:masters`) and `alice` (token `a`, no rights).
-fn rbac_with_root_and_alice() -> api_server::ServerBuilder {
-    ApiServer::builder()
+async fn rbac_with_root_and_alice() -> api_server::ServerBuilder {
+    storage::builder()
+        .await
         .authenticator(
             Authenticator::new()
                 .token("root", User::new("root", &["system:masters"]))
@@ -466,6 +472,7 @@ async fn the_http_log_has_a_line_per_request() {
         .finish();
     let _default = tracing::subscriber::set_default(subscriber);
     let app = rbac_with_root_and_alice()
+        .await
         .resource::<Gizmo>(DefaultStrategy)
         .build()
         .router();

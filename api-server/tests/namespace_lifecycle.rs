@@ -10,11 +10,13 @@
 //! `TestAdmissionNamespaceImmortal`). Also: built-in kinds (Namespace)
 //! are written `kind` first.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::time::Duration;
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use serde::{Deserialize, Serialize};
@@ -42,8 +44,9 @@ struct Env {
     _controllers: api_server::Controllers,
 }
 
-fn env() -> Env {
-    let server = ApiServer::builder()
+async fn env() -> Env {
+    let server = storage::builder()
+        .await
         .with_namespaces()
         .resource::<Gadget>(DefaultStrategy)
         .resource::<Tool>(DefaultStrategy)
@@ -149,7 +152,7 @@ fn gadgets(namespace: &str) -> String {
 /// its content goes, then it does; cluster-scoped objects stay.
 #[tokio::test]
 async fn a_deleted_namespace_takes_its_content_along() {
-    let env = env();
+    let env = env().await;
     env.create_namespace("nsdelete").await;
     for name in ["a", "b", "c"] {
         assert_eq!(
@@ -192,7 +195,7 @@ async fn a_deleted_namespace_takes_its_content_along() {
 /// it unchanged; removing the finalizer lets both go.
 #[tokio::test]
 async fn finalizers_hold_a_terminating_namespace() {
-    let env = env();
+    let env = env().await;
     env.create_namespace("held").await;
     assert_eq!(
         env.create_gadget("held", "kept", &["example.com/keep"])
@@ -266,7 +269,7 @@ async fn finalizers_hold_a_terminating_namespace() {
 /// before the object is validated.
 #[tokio::test]
 async fn writes_need_their_namespace() {
-    let env = env();
+    let env = env().await;
     let (code, body) = env
         .call(
             "POST",
@@ -283,7 +286,7 @@ async fn writes_need_their_namespace() {
 /// `kube-public` may not be deleted; `kube-node-lease` may.
 #[tokio::test]
 async fn immortal_namespaces_stay() {
-    let env = env();
+    let env = env().await;
     // The system namespaces exist once the server has answered.
     env.call("GET", "/api/v1/namespaces", None).await;
     for name in ["default", "kube-system", "kube-public"] {
@@ -306,7 +309,7 @@ async fn immortal_namespaces_stay() {
 /// A namespace deleted with a dry run stays `Active`, its content too.
 #[tokio::test]
 async fn a_dry_run_delete_changes_nothing() {
-    let env = env();
+    let env = env().await;
     env.create_namespace("dry").await;
     assert_eq!(
         env.create_gadget("dry", "g", &[]).await,
@@ -332,7 +335,7 @@ async fn a_dry_run_delete_changes_nothing() {
 /// custom resources `apiVersion` first, as the apiserver writes them.
 #[tokio::test]
 async fn builtin_kinds_are_written_kind_first() {
-    let env = env();
+    let env = env().await;
     env.create_namespace("order").await;
     assert_eq!(
         env.create_gadget("order", "g", &[]).await,
@@ -387,7 +390,7 @@ async fn builtin_kinds_are_written_kind_first() {
 /// change `spec`.
 #[tokio::test]
 async fn the_finalize_subresource_lets_a_namespace_go() {
-    let env = env();
+    let env = env().await;
     env.create_namespace("stuck").await;
     assert_eq!(
         env.create_gadget("stuck", "kept", &["example.com/forever"])

@@ -2,9 +2,11 @@
 //! then enforced per user with the apiserver's 403, the status/spec
 //! split, self access reviews, and escalation prevention.
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
 use api_server::authn::{Authenticator, SYSTEM_MASTERS, User};
 use api_server::server::AuthorizationMode;
 use axum::body::{Body, to_bytes};
@@ -38,8 +40,9 @@ pub struct SprocketStatus {
 const RBAC: &str = "/apis/rbac.authorization.k8s.io/v1";
 const SPROCKETS: &str = "/apis/example.com/v1/namespaces/demo/sprockets";
 
-fn app(mode: AuthorizationMode) -> axum::Router {
-    ApiServer::builder()
+async fn app(mode: AuthorizationMode) -> axum::Router {
+    storage::builder()
+        .await
         .authenticator(
             Authenticator::new()
                 .token("admin", User::new("admin", &[SYSTEM_MASTERS]))
@@ -119,7 +122,7 @@ async fn grant(app: &axum::Router, name: &str, resources: &[&str], verbs: &[&str
 
 #[tokio::test]
 async fn rbac_grants_what_roles_say_and_nothing_more() {
-    let app = app(AuthorizationMode::Rbac);
+    let app = app(AuthorizationMode::Rbac).await;
     assert_eq!(
         call(&app, "admin", "POST", SPROCKETS, Some(sprocket("s")))
             .await
@@ -190,7 +193,7 @@ async fn rbac_grants_what_roles_say_and_nothing_more() {
 
 #[tokio::test]
 async fn status_writers_write_status_only() {
-    let app = app(AuthorizationMode::Rbac);
+    let app = app(AuthorizationMode::Rbac).await;
     call(&app, "admin", "POST", SPROCKETS, Some(sprocket("s"))).await;
     grant(
         &app,
@@ -242,7 +245,7 @@ async fn status_writers_write_status_only() {
 
 #[tokio::test]
 async fn self_access_reviews_and_escalation() {
-    let app = app(AuthorizationMode::Rbac);
+    let app = app(AuthorizationMode::Rbac).await;
     grant(&app, "role-maker", &["sprockets"], &["get"], "bob").await;
     // bob may also create roles.
     let (code, _) = call(
@@ -309,7 +312,7 @@ async fn self_access_reviews_and_escalation() {
 
 #[tokio::test]
 async fn always_allow_allows_and_says_so() {
-    let app = app(AuthorizationMode::AlwaysAllow);
+    let app = app(AuthorizationMode::AlwaysAllow).await;
     assert_eq!(
         call(&app, "carol", "POST", SPROCKETS, Some(sprocket("s")))
             .await
@@ -341,7 +344,7 @@ async fn always_allow_allows_and_says_so() {
 /// what its selector matches.
 #[tokio::test]
 async fn rbac_lists_select_and_page() {
-    let app = app(AuthorizationMode::Rbac);
+    let app = app(AuthorizationMode::Rbac).await;
     let roles = format!("{RBAC}/namespaces/demo/roles");
     for (name, team) in [("a", "x"), ("b", "y"), ("c", "x")] {
         let mut role = role(name, &["sprockets"], &["get"]);
@@ -475,7 +478,7 @@ async fn apply(app: &axum::Router, token: &str, uri: &str, body: &str) -> (Statu
 /// conflicts unless forced, and the escalation check still applies.
 #[tokio::test]
 async fn rbac_objects_take_server_side_apply() {
-    let app = app(AuthorizationMode::Rbac);
+    let app = app(AuthorizationMode::Rbac).await;
     let role = format!("{RBAC}/namespaces/demo/roles/reader");
     let yaml = "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: reader\nrules:\n- apiGroups: [example.com]\n  resources: [sprockets]\n  verbs: [get, list]\n";
     let (code, created) = apply(&app, "admin", &format!("{role}?fieldManager=ops"), yaml).await;

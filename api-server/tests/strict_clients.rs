@@ -8,6 +8,9 @@
 
 mod support;
 
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
 use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
@@ -51,8 +54,8 @@ fn json_request(method: &str, uri: &str, body: &Value) -> Request<Body> {
     request(method, uri, "application/json", &body.to_string())
 }
 
-fn app() -> axum::Router {
-    support::server().router()
+async fn app() -> axum::Router {
+    support::counters(storage::builder().await).router()
 }
 
 fn rv(object: &Value) -> &str {
@@ -61,7 +64,7 @@ fn rv(object: &Value) -> &str {
 
 #[tokio::test]
 async fn aggregated_discovery_is_served_on_api_too() {
-    let app = support::server_with_namespaces().router();
+    let app = support::counters_and_namespaces(storage::builder().await).router();
     let accept =
         "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json";
     let aggregated = call(
@@ -104,7 +107,7 @@ async fn aggregated_discovery_is_served_on_api_too() {
 /// resourceVersion stays and no watch event is sent.
 #[tokio::test]
 async fn writes_that_change_nothing_write_nothing() {
-    let (addr, _server) = support::start(support::server()).await;
+    let (addr, _server) = support::start(support::counters(storage::builder().await)).await;
     let client = support::Client::new(addr);
     let created = client.post(COUNTERS, &counter("c", 1)).await.json();
     let path = format!("{COUNTERS}/c");
@@ -163,7 +166,7 @@ async fn writes_that_change_nothing_write_nothing() {
 
 #[tokio::test]
 async fn a_write_whose_accept_cannot_be_honoured_is_406_and_writes_nothing() {
-    let app = app();
+    let app = app().await;
     let xml = |mut r: Request<Body>| {
         r.headers_mut()
             .insert(header::ACCEPT, "application/xml".parse().unwrap());
@@ -195,7 +198,7 @@ async fn a_write_whose_accept_cannot_be_honoured_is_406_and_writes_nothing() {
 
 #[tokio::test]
 async fn bad_field_validation_and_timeout_are_the_apiservers_errors() {
-    let app = app();
+    let app = app().await;
     let bogus = call(
         &app,
         json_request(
@@ -232,7 +235,7 @@ async fn bad_field_validation_and_timeout_are_the_apiservers_errors() {
 
 #[tokio::test]
 async fn an_apply_without_a_name_applies_to_the_object_the_url_names() {
-    let app = app();
+    let app = app().await;
     call(&app, json_request("POST", COUNTERS, &counter("c", 1))).await;
     let apply = |path: &str, body: &str| {
         request(
@@ -286,7 +289,7 @@ async fn raw_exchange(addr: std::net::SocketAddr, raw: &[u8], close_write: bool)
 
 #[tokio::test]
 async fn a_broken_body_is_400_and_only_an_oversized_one_is_413() {
-    let (addr, _server) = support::start(support::server()).await;
+    let (addr, _server) = support::start(support::counters(storage::builder().await)).await;
     let head = |extra: &str| {
         format!(
             "POST {COUNTERS} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{extra}\r\n"
@@ -336,7 +339,7 @@ fn with_accept(mut request: Request<Body>, accept: &str) -> Request<Body> {
 /// metadata client does; every kind serves it.
 #[tokio::test]
 async fn metadata_only_representations() {
-    let app = app();
+    let app = app().await;
     let mut labelled = counter("c", 1);
     labelled["metadata"]["labels"] = json!({"app": "web"});
     call(&app, json_request("POST", COUNTERS, &labelled)).await;
@@ -403,7 +406,7 @@ async fn metadata_only_representations() {
     assert_eq!(patched.body["metadata"]["labels"]["tier"], "front");
 
     // A metadata watch: every event's object is PartialObjectMetadata.
-    let (addr, _server) = support::start(support::server()).await;
+    let (addr, _server) = support::start(support::counters(storage::builder().await)).await;
     let client = support::Client::new(addr);
     client.post(COUNTERS, &counter("w", 1)).await;
     let watch = client
@@ -427,7 +430,7 @@ async fn metadata_only_representations() {
 /// 400 wherever it sits, under an unknown field too (issue 27).
 #[tokio::test]
 async fn very_deep_json_is_refused_wherever_it_is() {
-    let app = app();
+    let app = app().await;
     let deep = "[".repeat(100_000) + &"]".repeat(100_000);
     for body in [
         format!(
@@ -457,7 +460,7 @@ async fn very_deep_json_is_refused_wherever_it_is() {
 /// takes label selectors and limits, and watches work.
 #[tokio::test]
 async fn namespaces_answer_as_every_kind_does() {
-    let app = support::server_with_namespaces().router();
+    let app = support::counters_and_namespaces(storage::builder().await).router();
     let namespaces = "/api/v1/namespaces";
     for (name, team) in [("a", "red"), ("b", "blue"), ("c", "red")] {
         let ns = json!({"apiVersion": "v1", "kind": "Namespace",
@@ -522,7 +525,8 @@ async fn namespaces_answer_as_every_kind_does() {
     assert_eq!(by_name.body["items"][0]["metadata"]["name"], "b");
 
     // A watch over loopback: the namespace created after it starts.
-    let (addr, _server) = support::start(support::server_with_namespaces()).await;
+    let (addr, _server) =
+        support::start(support::counters_and_namespaces(storage::builder().await)).await;
     let client = support::Client::new(addr);
     let list = client.get(namespaces).await.json();
     let rv = rv(&list).to_string();
@@ -550,7 +554,8 @@ async fn namespaces_answer_as_every_kind_does() {
 /// The RBAC kinds write nothing for a write that changes nothing either.
 #[tokio::test]
 async fn an_unchanged_role_is_not_written_again() {
-    let app = api_server::ApiServer::builder()
+    let app = storage::builder()
+        .await
         .authorization(api_server::server::AuthorizationMode::Rbac)
         .build()
         .router();

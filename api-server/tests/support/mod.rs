@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use api_server::ApiServer;
+use api_server::{ApiServer, ServerBuilder};
 use axum::body::Bytes;
 use axum::http::{Method, Request, StatusCode, header};
 use http_body_util::{BodyExt, Full};
@@ -45,16 +45,19 @@ pub fn counter(name: &str, value: i64) -> Value {
     })
 }
 
-/// A server over `Counter`s.
+/// A server over `Counter`s, in memory.
 pub fn server() -> ApiServer {
-    ApiServer::builder()
-        .resource::<Counter>(DefaultStrategy)
-        .build()
+    counters(ApiServer::builder())
 }
 
-/// A server over `Counter`s that serves `Namespace`s too.
-pub fn server_with_namespaces() -> ApiServer {
-    ApiServer::builder()
+/// `builder` serving `Counter`s.
+pub fn counters(builder: ServerBuilder) -> ApiServer {
+    builder.resource::<Counter>(DefaultStrategy).build()
+}
+
+/// `builder` serving `Counter`s and `Namespace`s.
+pub fn counters_and_namespaces(builder: ServerBuilder) -> ApiServer {
+    builder
         .resource::<Counter>(DefaultStrategy)
         .with_namespaces()
         .build()
