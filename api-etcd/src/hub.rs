@@ -68,7 +68,8 @@ pub(crate) async fn watch(
             Joined::Ended => {}
         }
     }
-    // A new hub: its etcd watch starts after `from`.
+    // A new hub: its etcd watch starts after `from`, its first
+    // subscriber's revision.
     let upstream = crate::watch::watch(inner.clone(), shutdown, prefix, from).await?;
     let hub = Arc::new(Hub {
         state: Mutex::new(State {
@@ -80,19 +81,13 @@ pub(crate) async fn watch(
         gone: Notify::new(),
         progress: upstream.progress_requester(),
     });
-    let joined = hub.join(from);
+    let watch = hub.subscribe(&mut hub.state(), from);
     inner
         .hubs
         .lock()
         .insert(prefix.to_string(), Arc::downgrade(&hub));
     tokio::spawn(hub.clone().run(upstream));
-    match joined {
-        Joined::Yes(watch) => Ok(watch),
-        // A new hub takes anyone from its own start.
-        Joined::TooOld | Joined::Ended => Err(StorageError::Internal(
-            "a new watch hub refused its first watcher".into(),
-        )),
-    }
+    Ok(watch)
 }
 
 /// One shared etcd watch and its subscribers.
@@ -132,16 +127,22 @@ impl Hub {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A subscriber from `from`: the buffered events after it at once,
-    /// then the rest as they come (under the lock, so none falls between).
+    /// A subscriber from `from` if the hub can replay everything after
+    /// it: the buffered events after it at once, then the rest as they
+    /// come (under the lock, so none falls between).
     fn join(self: &Arc<Self>, from: Revision) -> Joined {
         let mut state = self.state();
         if state.ended {
-            return Joined::Ended;
+            Joined::Ended
+        } else if from < state.covered {
+            Joined::TooOld
+        } else {
+            Joined::Yes(self.subscribe(&mut state, from))
         }
-        if from < state.covered {
-            return Joined::TooOld;
-        }
+    }
+
+    /// Adds a subscriber from `from`, which `state` can replay from.
+    fn subscribe(self: &Arc<Self>, state: &mut State, from: Revision) -> Watch {
         let (sender, receiver) = unbounded_channel();
         for event in state.buffer.iter().filter(|e| e.object.revision > from) {
             let _ = sender.send(Ok(event.clone()));
@@ -160,10 +161,10 @@ impl Hub {
             hub: Arc::downgrade(self),
         };
         let watch = Watch::new(events);
-        Joined::Yes(match &self.progress {
+        match &self.progress {
             Some(progress) => watch.with_progress(progress.clone()),
             None => watch,
-        })
+        }
     }
 
     /// Reads the etcd watch and hands its events out, until the last

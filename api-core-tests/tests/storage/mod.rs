@@ -14,7 +14,7 @@
 #![allow(dead_code)] // each includer uses its part
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use api_core::registry::{MemoryStorage, Registry, Served, Storage, Strategy, Watch, WatchEvent};
@@ -23,7 +23,7 @@ use api_core::registry::{MemoryStorage, Registry, Served, Storage, Strategy, Wat
 static BASE: AtomicU64 = AtomicU64::new(0);
 
 /// Whether the tests run on etcd.
-static ON_ETCD: AtomicU64 = AtomicU64::new(0);
+static ON_ETCD: AtomicBool = AtomicBool::new(false);
 
 /// A storage of its own for one test.
 pub async fn storage() -> Arc<dyn Storage> {
@@ -38,7 +38,7 @@ pub async fn storage() -> Arc<dyn Storage> {
             .await
             .expect("the test etcd answers");
         BASE.store(base, Ordering::SeqCst);
-        ON_ETCD.store(1, Ordering::SeqCst);
+        ON_ETCD.store(true, Ordering::SeqCst);
         return Arc::new(etcd);
     }
     #[cfg(not(feature = "test-etcd"))]
@@ -72,7 +72,7 @@ pub fn rv(n: u64) -> String {
 /// The events `watch` has, or (on etcd) receives until none comes for
 /// 300 ms; an error ends them.
 pub async fn pending<K: Served>(watch: &mut Watch<K>) -> Vec<WatchEvent<K>> {
-    if ON_ETCD.load(Ordering::SeqCst) == 0 {
+    if !ON_ETCD.load(Ordering::SeqCst) {
         return watch.pending();
     }
     let mut events = Vec::new();
