@@ -156,7 +156,7 @@ impl RbacObject for ClusterRoleBinding {
 /// informers do. Writes of other kinds leave it alone.
 ///
 /// "At once" holds on a storage whose watch delivers later than its
-/// writes answer (etcd) too: the RBAC kinds write through [`Recorded`],
+/// writes answer (etcd) too: the RBAC kinds write through a storage view
 /// which keeps the revision of this server's latest RBAC write, and an
 /// authorizer built before it is stale whether or not the watch has
 /// delivered the change yet (a client that created a RoleBinding is
