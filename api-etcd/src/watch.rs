@@ -1,4 +1,4 @@
-//! One etcd watch (a [`crate::hub`] shares it among the watchers of a prefix),
+//! Watches: one etcd watch per [`Storage::watch`](api_core::registry::Storage::watch),
 //! read by a task that turns etcd's responses into the registry's events.
 
 use std::pin::Pin;

@@ -26,12 +26,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use api_core::Status;
 use api_core::registry::{
-    DeleteOptions, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, ListOptions, ProgressRequester,
-    PropagationPolicy,
+    DeleteOptions, FINALIZER_FOREGROUND, FINALIZER_ORPHAN, ListOptions, PropagationPolicy,
 };
 use futures_util::StreamExt;
 use futures_util::stream::{BoxStream, SelectAll};
@@ -47,12 +46,6 @@ pub const MANAGER: &str = "kube-controller-manager";
 /// How long the collector waits before it retries what failed (a
 /// conflict with another writer, an owner it could not read).
 const RETRY: Duration = Duration::from_millis(20);
-
-/// How long work that needs the whole graph up to a revision waits for
-/// every kind's watch to get there ([`Collector::caught_up`]) before it
-/// goes ahead with the graph as it is (a kind whose storage counts
-/// revisions of its own never gets there).
-const BARRIER_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// A running garbage collector; it stops when dropped.
 #[derive(Debug)]
@@ -86,8 +79,6 @@ struct Node {
     owners: Vec<Owner>,
     deleting: bool,
     finalizers: Vec<String>,
-    /// The revision of the change the graph saw last.
-    revision: u64,
 }
 
 impl Node {
@@ -101,7 +92,6 @@ impl Node {
             owners: owners(meta),
             deleting: !meta["deletionTimestamp"].is_null(),
             finalizers: strings(&meta["finalizers"]),
-            revision: revision(object),
         }
     }
 
@@ -167,15 +157,6 @@ struct Collector {
     queue: VecDeque<Work>,
     queued: BTreeSet<Work>,
     options: WriteOptions,
-    /// Per kind: the revision its watch has delivered up to.
-    seen: Vec<u64>,
-    /// Per kind: what asks its watch for a bookmark (`None` when its
-    /// storage cannot).
-    progress: Vec<Option<ProgressRequester>>,
-    /// Work waiting for every watch to reach a revision, since when.
-    barred: Vec<(u64, Instant, Work)>,
-    /// Work that waited [`BARRIER_TIMEOUT`]: it goes ahead once.
-    forced: BTreeSet<Work>,
 }
 
 /// A watch event of one kind: (kind index, type, object).
@@ -186,13 +167,8 @@ async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
         manager: MANAGER.to_string(),
         ..WriteOptions::default()
     };
-    let count = kinds.len();
     let mut collector = Collector {
         kinds,
-        seen: vec![0; count],
-        progress: vec![None; count],
-        barred: Vec::new(),
-        forced: BTreeSet::new(),
         nodes: BTreeMap::new(),
         dependents: BTreeMap::new(),
         queue: VecDeque::new(),
@@ -220,7 +196,7 @@ async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
                 retry.push(work);
             }
         }
-        let timer = tokio::time::sleep(if retry.is_empty() && collector.barred.is_empty() {
+        let timer = tokio::time::sleep(if retry.is_empty() {
             Duration::from_secs(3600)
         } else {
             RETRY
@@ -241,7 +217,6 @@ async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
                 for work in retry.drain(..) {
                     collector.enqueue(work);
                 }
-                collector.release_barred();
             }
         }
     }
@@ -255,16 +230,13 @@ impl Collector {
         for object in list["items"].as_array().into_iter().flatten() {
             self.observe(index, "ADDED", object);
         }
-        self.seen[index] = self.seen[index].max(revision(&list));
         let options = ListOptions {
             resource_version: list["metadata"]["resourceVersion"]
                 .as_str()
                 .map(str::to_string),
-            allow_watch_bookmarks: true,
             ..ListOptions::default()
         };
         let watch = kind.watch("", &options).await?;
-        self.progress[index] = watch.progress_requester();
         Ok(watch.map(move |event| (index, event)).boxed())
     }
 
@@ -277,11 +249,6 @@ impl Collector {
     /// A watch event: the graph changes, and what the change calls for is
     /// queued (`processGraphChanges`).
     fn observe(&mut self, kind: usize, event: &str, object: &Value) {
-        let at = revision(object);
-        if at > self.seen[kind] {
-            self.seen[kind] = at;
-            self.release_barred();
-        }
         let meta = &object["metadata"];
         let Some(uid) = meta["uid"].as_str().map(str::to_string) else {
             return;
@@ -376,73 +343,7 @@ impl Collector {
         }
     }
 
-    /// Whether every kind's watch has delivered the changes up to
-    /// `revision` (a kind whose storage cannot say is taken as there).
-    fn caught_up(&self, revision: u64) -> bool {
-        self.seen
-            .iter()
-            .zip(&self.progress)
-            .all(|(seen, progress)| *seen >= revision || progress.is_none())
-    }
-
-    /// Work that acts on all of an object's dependents needs the graph
-    /// complete up to the object's change: the watches of other kinds may
-    /// not have delivered a dependent created just before (the owner's
-    /// delete came first on its own kind's watch). Such work waits: the
-    /// lagging watches are asked for a bookmark, and the work goes on
-    /// once they reach the revision ([`Collector::release_barred`]).
-    /// Without this, an `Orphan` delete could miss a new dependent, which
-    /// would then be collected as one whose owner is gone.
-    fn must_wait(&mut self, work: &Work) -> bool {
-        if self.forced.remove(work) {
-            return false;
-        }
-        if self.barred.iter().any(|(_, _, w)| w == work) {
-            return true; // already waiting
-        }
-        let (Work::Orphan(uid) | Work::AttemptToDelete(uid)) = work;
-        let Some(node) = self.nodes.get(uid) else {
-            return false;
-        };
-        let needs_all_dependents = match work {
-            Work::Orphan(_) => node.orphaning(),
-            Work::AttemptToDelete(_) => node.waiting_for_dependents(),
-        };
-        let revision = node.revision;
-        if !needs_all_dependents || self.caught_up(revision) {
-            return false;
-        }
-        for (seen, progress) in self.seen.iter().zip(&self.progress) {
-            if *seen < revision
-                && let Some(progress) = progress
-            {
-                progress.request();
-            }
-        }
-        self.barred.push((revision, Instant::now(), work.clone()));
-        true
-    }
-
-    /// Queues the waiting work whose revision every watch has reached, or
-    /// which has waited [`BARRIER_TIMEOUT`].
-    fn release_barred(&mut self) {
-        let barred = std::mem::take(&mut self.barred);
-        for (revision, since, work) in barred {
-            if self.caught_up(revision) {
-                self.enqueue(work);
-            } else if since.elapsed() >= BARRIER_TIMEOUT {
-                self.forced.insert(work.clone());
-                self.enqueue(work);
-            } else {
-                self.barred.push((revision, since, work));
-            }
-        }
-    }
-
     async fn process(&mut self, work: &Work) -> Result<(), Status> {
-        if self.must_wait(work) {
-            return Ok(());
-        }
         match work {
             Work::AttemptToDelete(uid) => self.attempt_to_delete(uid).await,
             Work::Orphan(uid) => self.orphan_dependents(uid).await,
@@ -575,6 +476,11 @@ impl Collector {
             .cloned()
             .collect();
         if blocking.is_empty() {
+            if self.observe_unseen_dependents(uid, node).await? {
+                // The graph had not seen them all: their work is queued,
+                // and the owner's comes again when they change.
+                return Ok(());
+            }
             return self
                 .edit(uid, node, |meta| {
                     remove_finalizer(meta, FINALIZER_FOREGROUND)
@@ -589,6 +495,49 @@ impl Collector {
         Ok(())
     }
 
+    /// Reads every kind once more for dependents of `uid` (in its
+    /// namespace, or everywhere for a cluster-scoped owner) that the graph
+    /// has not seen, or has seen without the reference, and observes them;
+    /// whether there were any. Before the collector lets an owner go with
+    /// the dependents it knows (the last step of a foreground or orphan
+    /// deletion), it must know them all, and the watches of other kinds
+    /// may lag behind the owner's: on etcd a dependent created just before
+    /// the owner's delete can still be on its way (and etcd releases before
+    /// 3.4.31 may even send a progress notification ahead of it, so a
+    /// bookmark proves nothing). A consistent read does. Upstream's
+    /// collector has the same window, with informers.
+    async fn observe_unseen_dependents(&mut self, uid: &str, owner: &Node) -> Result<bool, Status> {
+        let mut unseen = Vec::new();
+        for (index, kind) in self.kinds.iter().enumerate() {
+            let namespace = if owner.namespace.is_empty() {
+                ""
+            } else if kind.namespaced() {
+                owner.namespace.as_str()
+            } else {
+                continue; // a namespaced owner has no cluster-scoped dependents
+            };
+            let list = kind.list(namespace, &ListOptions::default()).await?;
+            for object in list["items"].as_array().into_iter().flatten() {
+                let meta = &object["metadata"];
+                if !owners(meta).iter().any(|o| o.uid == uid) {
+                    continue;
+                }
+                let known = meta["uid"]
+                    .as_str()
+                    .and_then(|d| self.nodes.get(d))
+                    .is_some_and(|n| n.owners.iter().any(|o| o.uid == uid));
+                if !known {
+                    unseen.push((index, object.clone()));
+                }
+            }
+        }
+        let found = !unseen.is_empty();
+        for (index, object) in unseen {
+            self.observe(index, "MODIFIED", &object);
+        }
+        Ok(found)
+    }
+
     /// An object deleted with `Orphan`: its references leave its
     /// dependents, then its `orphan` finalizer goes (`orphanDependents`).
     async fn orphan_dependents(&mut self, uid: &str) -> Result<(), Status> {
@@ -598,6 +547,7 @@ impl Collector {
         if !node.orphaning() {
             return Ok(());
         }
+        self.observe_unseen_dependents(uid, &node).await?;
         for dependent in self.dependents.get(uid).cloned().unwrap_or_default() {
             let Some(dependent_node) = self.nodes.get(&dependent).cloned() else {
                 continue;
@@ -671,15 +621,6 @@ impl Collector {
 }
 
 /// `metadata.ownerReferences`.
-/// The revision of a watch event's object (`metadata.resourceVersion`;
-/// 0 when it has none).
-fn revision(object: &Value) -> u64 {
-    object["metadata"]["resourceVersion"]
-        .as_str()
-        .and_then(|rv| rv.parse().ok())
-        .unwrap_or(0)
-}
-
 fn owners(meta: &Value) -> Vec<Owner> {
     meta["ownerReferences"]
         .as_array()
