@@ -31,9 +31,12 @@
 //!
 //! # Limits
 //!
-//! * Every [`Storage::watch`] opens one etcd watch (its own gRPC stream on
-//!   the client's connection); watches of one prefix do not share one etcd
-//!   watch (the apiserver's watch cache does that).
+//! * The watches of one prefix share one etcd watch (the idea of the
+//!   apiserver's watch cache), which keeps its latest 100 changes for
+//!   watchers that start at a recent revision (a list's); a watcher from
+//!   an older revision gets an etcd watch of its own
+//!   ([`EtcdStorage::shared_watches`] counts the shared ones). Unlike the
+//!   apiserver's cache, lists and gets still read etcd.
 //! * A progress notification says that every change up to its revision
 //!   was delivered. etcd releases without the fix of etcd-io/etcd#15220
 //!   (Debian bookworm's 3.4.23 among them) answer `RequestProgress` with
@@ -88,6 +91,7 @@
 
 mod compact;
 mod config;
+mod hub;
 mod retry;
 mod storage;
 #[cfg(feature = "testing")]

@@ -47,6 +47,8 @@ pub(crate) struct Inner {
     /// The highest revision this storage compacted etcd to (or saw
     /// compacted): what a `TooOld` reports as the oldest revision kept.
     pub(crate) compacted: AtomicU64,
+    /// The shared etcd watches, by prefix.
+    pub(crate) hubs: crate::hub::Hubs,
 }
 
 impl std::fmt::Debug for EtcdStorage {
@@ -121,9 +123,18 @@ impl EtcdStorage {
                 root: config.root(),
                 timeout: config.request_timeout,
                 compacted: AtomicU64::new(0),
+                hubs: crate::hub::Hubs::default(),
             }),
             shutdown: Arc::new(shutdown),
         }
+    }
+
+    /// How many etcd watches this storage's watchers share now: one per
+    /// prefix watched, however many watch it (a watcher from a revision
+    /// older than the latest 100 changes gets one of its own, which
+    /// this does not count).
+    pub fn shared_watches(&self) -> usize {
+        self.inner.hubs.running()
     }
 
     /// The key prefix, without its trailing `/`.
@@ -542,7 +553,7 @@ impl Storage for EtcdStorage {
         prefix: &'a str,
         from: Revision,
     ) -> BoxFuture<'a, Result<Watch, StorageError>> {
-        Box::pin(crate::watch::watch(
+        Box::pin(crate::hub::watch(
             self.inner.clone(),
             self.shutdown.subscribe(),
             prefix,

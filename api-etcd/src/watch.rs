@@ -1,4 +1,4 @@
-//! Watches: one etcd watch per [`Storage::watch`](api_core::registry::Storage::watch),
+//! One etcd watch (a [`crate::hub`] shares it among the watchers of a prefix),
 //! read by a task that turns etcd's responses into the registry's events.
 
 use std::pin::Pin;

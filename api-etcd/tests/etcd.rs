@@ -452,3 +452,143 @@ async fn tls_with_a_client_certificate() {
     })
     .await;
 }
+
+/// Waits (at most 5 s) until `storage` shares `n` etcd watches.
+async fn shared_watches_become(storage: &EtcdStorage, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while storage.shared_watches() != n {
+        assert!(
+            Instant::now() < deadline,
+            "{} shared watches, not {n}",
+            storage.shared_watches()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The apiserver's watch cache idea: many watchers of one prefix share
+/// one etcd watch; a watcher from a recent revision joins it and gets
+/// exactly the changes after that revision; the etcd watch ends with its
+/// last watcher.
+#[tokio::test]
+async fn watchers_of_one_prefix_share_one_etcd_watch() {
+    let server = etcd!("watchers_of_one_prefix_share_one_etcd_watch");
+    bounded(async {
+        let s = server.storage("/registry").await;
+        let prefix = "/example.com/foos/";
+        let start = s.revision().await.unwrap();
+        let mut watchers = Vec::new();
+        for _ in 0..10 {
+            watchers.push(s.watch(prefix, start).await.unwrap());
+        }
+        assert_eq!(s.shared_watches(), 1, "ten watchers, one etcd watch");
+        let a = s
+            .create(&format!("{prefix}default/a"), json!({"n": 1}))
+            .await
+            .unwrap();
+        let b = s
+            .update(&format!("{prefix}default/a"), json!({"n": 2}), a.revision)
+            .await
+            .unwrap();
+        for watch in &mut watchers {
+            let first = next_event(watch).await;
+            assert_eq!(
+                (first.kind, first.object.revision),
+                (EventType::Added, a.revision)
+            );
+            let second = next_event(watch).await;
+            assert_eq!(
+                (second.kind, second.object.revision, second.previous),
+                (EventType::Modified, b.revision, Some(json!({"n": 1})))
+            );
+        }
+
+        // A watcher from the first change's revision joins the same etcd
+        // watch and gets only what came after it, once.
+        let mut late = s.watch(prefix, a.revision).await.unwrap();
+        assert_eq!(s.shared_watches(), 1);
+        let replayed = next_event(&mut late).await;
+        assert_eq!(replayed.object.revision, b.revision);
+        no_event(&mut late, Duration::from_millis(200)).await;
+        let c = s.delete(&format!("{prefix}default/a"), None).await.unwrap();
+        let deleted = next_event(&mut late).await;
+        assert_eq!(deleted.kind, EventType::Deleted);
+        assert_eq!(deleted.object.value, c.value);
+        for watch in &mut watchers {
+            assert_eq!(next_event(watch).await.kind, EventType::Deleted);
+        }
+
+        // Other prefixes have their own; the etcd watch goes with the last
+        // watcher of its prefix.
+        let bars = s.watch("/example.com/bars/", start).await.unwrap();
+        assert_eq!(s.shared_watches(), 2);
+        drop(bars);
+        shared_watches_become(&s, 1).await;
+        watchers.clear();
+        drop(late);
+        shared_watches_become(&s, 0).await;
+        // And a new watcher starts a new one.
+        let _again = s.watch(prefix, s.revision().await.unwrap()).await.unwrap();
+        assert_eq!(s.shared_watches(), 1);
+    })
+    .await;
+}
+
+/// Progress requests from any sharer reach every sharer as progress
+/// events (bookmarks for watchers that allow them), each after every
+/// change before it.
+#[tokio::test]
+async fn progress_notifications_reach_every_sharer() {
+    let server = etcd!("progress_notifications_reach_every_sharer");
+    bounded(async {
+        let s = server.storage("/registry").await;
+        let prefix = "/example.com/foos/";
+        let start = s.revision().await.unwrap();
+        let mut one = s.watch(prefix, start).await.unwrap();
+        let mut two = s.watch(prefix, start).await.unwrap();
+        let a = s
+            .create(&format!("{prefix}default/a"), json!({}))
+            .await
+            .unwrap();
+        one.progress_requester().expect("etcd answers").request();
+        for watch in [&mut one, &mut two] {
+            assert_eq!(next_event(watch).await.object.revision, a.revision);
+            let progress = next_event(watch).await;
+            assert_eq!(progress.kind, EventType::Progress);
+            assert!(progress.object.revision >= a.revision);
+        }
+    })
+    .await;
+}
+
+/// A watcher from before what the shared watch keeps (its latest 100
+/// changes) gets an etcd watch of its own, and misses nothing.
+#[tokio::test]
+async fn a_watcher_from_before_the_shared_buffer_gets_its_own_watch() {
+    let server = etcd!("a_watcher_from_before_the_shared_buffer_gets_its_own_watch");
+    bounded(async {
+        let s = server.storage("/registry").await;
+        let prefix = "/example.com/foos/";
+        let key = format!("{prefix}default/a");
+        let start = s.revision().await.unwrap();
+        let mut shared = s.watch(prefix, start).await.unwrap();
+        let mut stored = s.create(&key, json!({"n": 0})).await.unwrap();
+        for n in 1..1100 {
+            stored = s
+                .update(&key, json!({"n": n}), stored.revision)
+                .await
+                .unwrap();
+        }
+        for _ in 0..1100 {
+            next_event(&mut shared).await;
+        }
+        let mut own = s.watch(prefix, start).await.unwrap();
+        assert_eq!(s.shared_watches(), 1, "the old watcher is not a sharer");
+        for n in 0..1100 {
+            let event = next_event(&mut own).await;
+            assert_eq!(event.object.value, json!({"n": n}));
+        }
+        no_event(&mut own, Duration::from_millis(200)).await;
+    })
+    .await;
+}
