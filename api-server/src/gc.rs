@@ -37,7 +37,7 @@ use futures_util::stream::{BoxStream, SelectAll};
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
-use crate::served::{ServedKind, WriteOptions};
+use crate::served::{ServedKind, WriteOptions, list_each};
 
 /// The name the collector's writes are recorded under (`managedFields`),
 /// as kube-controller-manager's.
@@ -226,14 +226,12 @@ impl Collector {
     /// Lists kind `index` into the graph and returns its watch from there.
     async fn sync(&mut self, index: usize) -> Result<BoxStream<'static, KindEvent>, Status> {
         let kind = self.kinds[index].clone();
-        let list = kind.list("", &ListOptions::default()).await?;
-        for object in list["items"].as_array().into_iter().flatten() {
+        let revision = list_each(kind.as_ref(), "", |object| {
             self.observe(index, "ADDED", object);
-        }
+        })
+        .await?;
         let options = ListOptions {
-            resource_version: list["metadata"]["resourceVersion"]
-                .as_str()
-                .map(str::to_string),
+            resource_version: Some(revision).filter(|r| !r.is_empty()),
             ..ListOptions::default()
         };
         let watch = kind.watch("", &options).await?;
@@ -516,20 +514,21 @@ impl Collector {
             } else {
                 continue; // a namespaced owner has no cluster-scoped dependents
             };
-            let list = kind.list(namespace, &ListOptions::default()).await?;
-            for object in list["items"].as_array().into_iter().flatten() {
+            let nodes = &self.nodes;
+            list_each(kind.as_ref(), namespace, |object| {
                 let meta = &object["metadata"];
                 if !owners(meta).iter().any(|o| o.uid == uid) {
-                    continue;
+                    return;
                 }
                 let known = meta["uid"]
                     .as_str()
-                    .and_then(|d| self.nodes.get(d))
+                    .and_then(|d| nodes.get(d))
                     .is_some_and(|n| n.owners.iter().any(|o| o.uid == uid));
                 if !known {
                     unseen.push((index, object.clone()));
                 }
-            }
+            })
+            .await?;
         }
         let found = !unseen.is_empty();
         for (index, object) in unseen {
