@@ -34,8 +34,13 @@ step "the registry's and the server's test suites on etcd (API_TEST_STORAGE=etcd
 # One crate per command: features unify within a command, and api-server
 # built with `test-etcd` for api-core-tests would rebuild everything above it.
 cargo clippy -p api-core-tests --features test-etcd --tests -- -D warnings
-cargo clippy -p api-server --features test-etcd --tests -- -D warnings
+cargo clippy -p api-server --features test-etcd --all-targets -- -D warnings
 API_TEST_STORAGE=etcd API_ETCD_REQUIRE=1 RUST_TEST_THREADS=1 \
   cargo test -p api-core-tests --features test-etcd --test 'registry*'
 API_TEST_STORAGE=etcd API_ETCD_REQUIRE=1 RUST_TEST_THREADS=1 \
   cargo test -p api-server --features test-etcd --tests
+
+step "the etcd benchmark, briefly (smoke: every phase with small counts)"
+# `cargo bench -p api-server --features test-etcd --bench etcd` is the
+# full run BENCHMARKS.md section 17 records; without `--bench` it smokes.
+API_ETCD_REQUIRE=1 cargo test -p api-server --features test-etcd --bench etcd

@@ -189,6 +189,8 @@ async fn a_continuation_past_the_history_is_410_with_a_token_that_goes_on() {
 struct Counting {
     inner: MemoryStorage,
     read: AtomicUsize,
+    /// The most objects one read handed out.
+    largest: AtomicUsize,
 }
 
 impl api_core::registry::Forwarding for Counting {
@@ -211,6 +213,7 @@ impl api_core::registry::Forwarding for Counting {
         Box::pin(async move {
             let page = self.inner.list_page(prefix, request).await?;
             self.read.fetch_add(page.items.len(), Ordering::SeqCst);
+            self.largest.fetch_max(page.items.len(), Ordering::SeqCst);
             Ok(page)
         })
     }
@@ -221,6 +224,7 @@ async fn a_page_reads_what_it_returns_and_a_selector_reads_on() {
     let storage = Arc::new(Counting {
         inner: MemoryStorage::new(),
         read: AtomicUsize::new(0),
+        largest: AtomicUsize::new(0),
     });
     let registry = filled(storage.clone(), 1000).await;
     let first = registry.list("default", &page(5, "")).await.unwrap();
@@ -270,4 +274,59 @@ async fn a_page_reads_what_it_returns_and_a_selector_reads_on() {
         }
     }
     assert_eq!(seen, 1000);
+}
+
+/// A list without a limit is read from storage in chunks of 10,000
+/// (etcd3's `maxLimit`), all at the first chunk's revision (the paging
+/// tests above check what a revision shows), and returns every object
+/// without a continue token: 25,000 objects come in three reads, none
+/// larger than 10,000.
+#[tokio::test]
+async fn a_list_without_a_limit_reads_in_chunks_at_one_revision() {
+    let storage = Arc::new(Counting {
+        inner: MemoryStorage::new(),
+        read: AtomicUsize::new(0),
+        largest: AtomicUsize::new(0),
+    });
+    let registry = Registry::<Memcached>::with_storage(DefaultStrategy, storage.clone());
+    // Straight into storage: 25,000 registry creates are slow in a debug
+    // build, and a list only reads what is stored.
+    let template = serde_json::to_value(
+        registry
+            .create("default", mc("mc-00000", "a"))
+            .await
+            .unwrap()
+            .object,
+    )
+    .unwrap();
+    for i in 1..25_000 {
+        let name = format!("mc-{i:05}");
+        let mut value = template.clone();
+        value["metadata"]["name"] = name.clone().into();
+        value["metadata"]["uid"] = format!("uid-{i}").into();
+        value["metadata"]
+            .as_object_mut()
+            .unwrap()
+            .remove("resourceVersion");
+        storage
+            .inner
+            .create(&registry.kind_info().key("default", &name), value)
+            .await
+            .unwrap();
+    }
+    let all = registry
+        .list("default", &ListOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(all.items.len(), 25_000);
+    assert!(all.metadata.continue_.is_empty());
+    assert_eq!(all.metadata.remaining_item_count, None);
+    assert_eq!(storage.read.swap(0, Ordering::SeqCst), 25_000);
+    assert_eq!(storage.largest.load(Ordering::SeqCst), 10_000);
+    let revision: u64 = all.metadata.resource_version.parse().unwrap();
+    assert!(
+        all.items
+            .iter()
+            .all(|m| m.metadata.resource_version.parse::<u64>().unwrap() <= revision)
+    );
 }

@@ -205,6 +205,25 @@ pub trait ServedKind: Send + Sync {
         namespace: &'a str,
         options: &'a ListOptions,
     ) -> BoxFuture<'a, Result<Value, Status>>;
+    /// `GET` the collection as JSON bytes (what a JSON client gets), and
+    /// its resourceVersion: the default encodes [`ServedKind::list`]'s
+    /// value; a typed kind may encode its objects directly.
+    fn list_json<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<(Vec<u8>, String), Status>> {
+        Box::pin(async move {
+            let list = self.list(namespace, options).await?;
+            let revision = list
+                .pointer("/metadata/resourceVersion")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let json = serde_json::to_vec(&list).map_err(Status::internal_error)?;
+            Ok((json, revision))
+        })
+    }
     /// `POST`: decode the JSON `body` (strictness from
     /// `options.field_validation`), create.
     fn create<'a>(
@@ -505,6 +524,17 @@ impl<K: Served> RegistryKind<K> {
     }
 }
 
+/// A list of a kind known at run time, written with its table's
+/// `apiVersion` and `kind` (as [`RegistryKind::typed_list`] adds them).
+#[derive(serde::Serialize)]
+struct KindList<'a, K> {
+    #[serde(rename = "apiVersion")]
+    api_version: String,
+    kind: &'a str,
+    metadata: &'a api_core::meta::ListMeta,
+    items: &'a [K],
+}
+
 fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, Status> {
     serde_json::to_value(value)
         .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))
@@ -588,6 +618,30 @@ impl<K: Served> ServedKind for RegistryKind<K> {
         Box::pin(async move {
             let list = to_json(&self.registry.list(namespace, options).await?)?;
             Ok(self.typed_list(list))
+        })
+    }
+
+    fn list_json<'a>(
+        &'a self,
+        namespace: &'a str,
+        options: &'a ListOptions,
+    ) -> BoxFuture<'a, Result<(Vec<u8>, String), Status>> {
+        Box::pin(async move {
+            let list = self.registry.list(namespace, options).await?;
+            let revision = list.metadata.resource_version.clone();
+            let json = if K::KIND.is_empty() {
+                // A kind known at run time: its list kind is the table's.
+                serde_json::to_vec(&KindList {
+                    api_version: self.info.api_version(),
+                    kind: &self.info.list_kind,
+                    metadata: &list.metadata,
+                    items: &list.items,
+                })
+            } else {
+                serde_json::to_vec(&list)
+            }
+            .map_err(|e| Status::internal_error(format!("list does not encode: {e}")))?;
+            Ok((json, revision))
         })
     }
 
@@ -814,3 +868,7 @@ pub(crate) async fn list_each(
         }
     }
 }
+
+#[cfg(test)]
+#[path = "served_tests.rs"]
+mod tests;

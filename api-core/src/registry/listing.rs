@@ -21,7 +21,7 @@ pub const EXPIRED: &str = "The resourceVersion for the provided list is too old.
 pub const INCONSISTENT_CONTINUE: &str = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
 
 /// The largest page read from storage while a selector keeps filtering
-/// (etcd3's `maxLimit`).
+/// (etcd3's `maxLimit`), and the chunk a list without a limit is read in.
 const MAX_READ: usize = 10_000;
 
 /// The revision a list reads at, from its `continue` token or its
@@ -94,9 +94,13 @@ pub(crate) async fn list_page<T>(
     options: &ListOptions,
     mut keep: impl FnMut(&Stored) -> Result<Option<T>, Status>,
 ) -> Result<(Vec<T>, ListMeta), Status> {
+    // A list without a limit is read in chunks of `MAX_READ` too, all at
+    // the first chunk's revision: each chunk becomes items before the next
+    // is read, so the storage's form of the whole collection is never held
+    // at once (on etcd, one range of 100,000 values).
     let mut request = ListRequest {
         from_key: selection.start_key(prefix),
-        limit: selection.limit(),
+        limit: Some(selection.limit().unwrap_or(MAX_READ)),
         revision: read_at(storage, resource, selection, options).await?,
     };
     let mut items = Vec::new();
@@ -126,7 +130,7 @@ pub(crate) async fn list_page<T>(
                 items.push(item);
             }
         }
-        let full = selection.limit().is_none_or(|l| items.len() >= l);
+        let full = selection.limit().is_some_and(|l| items.len() >= l);
         if !more || full {
             break (page.revision, more, page.remaining);
         }

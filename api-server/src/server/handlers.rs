@@ -168,6 +168,18 @@ async fn collection_request(
                 };
                 return Ok(watch_response(kind, namespace, params, watch).await);
             }
+            let accept = header_str(headers, header::ACCEPT);
+            if negotiate(accept, true, false) == Some(Representation::Json) && !kind.builtin() {
+                // The common case, without a detour through a JSON value.
+                let (json, revision) = kind.list_json(namespace, &params.options).await?;
+                check_list_revision(&params, &revision)?;
+                return Ok((
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, "application/json")],
+                    json,
+                )
+                    .into_response());
+            }
             let list = kind.list(namespace, &params.options).await?;
             let revision = list
                 .pointer("/metadata/resourceVersion")
