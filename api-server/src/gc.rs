@@ -35,7 +35,7 @@ use api_core::registry::{
 use futures_util::StreamExt;
 use futures_util::stream::{BoxStream, SelectAll};
 use serde_json::Value;
-use tokio::task::JoinHandle;
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::served::{ServedKind, WriteOptions, list_each};
 
@@ -50,13 +50,7 @@ const RETRY: Duration = Duration::from_millis(20);
 /// A running garbage collector; it stops when dropped.
 #[derive(Debug)]
 pub struct GarbageCollector {
-    task: JoinHandle<()>,
-}
-
-impl Drop for GarbageCollector {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+    _task: AbortOnDropHandle<()>,
 }
 
 impl GarbageCollector {
@@ -64,7 +58,7 @@ impl GarbageCollector {
     /// that owners of any kind are found). Call it in a Tokio runtime.
     pub fn start(kinds: Vec<Arc<dyn ServedKind>>) -> Self {
         GarbageCollector {
-            task: tokio::spawn(run(kinds)),
+            _task: AbortOnDropHandle::new(tokio::spawn(run(kinds))),
         }
     }
 }

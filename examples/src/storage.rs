@@ -178,7 +178,7 @@ impl StorageFlags {
         Ok(Opened {
             storage: Arc::new(storage),
             health_check: Some(("etcd".into(), health_check)),
-            _compactor: compactor.map(AbortOnDrop),
+            _compactor: compactor.map(tokio_util::task::AbortOnDropHandle::new),
         })
     }
 
@@ -193,16 +193,6 @@ impl StorageFlags {
     }
 }
 
-/// A task stopped when dropped.
-#[derive(Debug)]
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
 /// An open storage: what the server keeps its objects in, the health
 /// check that reports it (`/readyz`'s `etcd`), and what runs beside it
 /// (the compactor) for as long as this lives.
@@ -211,7 +201,7 @@ pub struct Opened {
     pub storage: Arc<dyn Storage>,
     /// Its named health check, when it has one.
     pub health_check: Option<(String, HealthCheck)>,
-    _compactor: Option<AbortOnDrop>,
+    _compactor: Option<tokio_util::task::AbortOnDropHandle<()>>,
 }
 
 #[cfg(test)]

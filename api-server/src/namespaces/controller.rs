@@ -20,7 +20,7 @@ use api_core::registry::{
     DeleteOptions, DynamicObject, ListOptions, PropagationPolicy, Registry, WatchEvent,
 };
 use serde_json::{Value, json};
-use tokio::task::JoinHandle;
+use tokio_util::task::AbortOnDropHandle;
 
 use super::FINALIZER;
 use crate::served::ServedKind;
@@ -35,13 +35,7 @@ pub const RESYNC: Duration = Duration::from_millis(100);
 /// A running namespace controller; it stops when dropped.
 #[derive(Debug)]
 pub struct NamespaceController {
-    task: JoinHandle<()>,
-}
-
-impl Drop for NamespaceController {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+    _task: AbortOnDropHandle<()>,
 }
 
 impl NamespaceController {
@@ -59,7 +53,7 @@ impl NamespaceController {
             kinds: kinds.into_iter().filter(|k| k.namespaced()).collect(),
         };
         NamespaceController {
-            task: tokio::spawn(controller.run()),
+            _task: AbortOnDropHandle::new(tokio::spawn(controller.run())),
         }
     }
 }

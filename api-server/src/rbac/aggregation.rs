@@ -17,7 +17,7 @@ use api_core::meta::LabelSelector;
 use api_core::registry::ListOptions;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
-use tokio::task::JoinHandle;
+use tokio_util::task::AbortOnDropHandle;
 
 use crate::authn::{SYSTEM_MASTERS, User};
 use crate::served::{ServedKind, WriteOptions};
@@ -28,13 +28,7 @@ pub const MANAGER: &str = "clusterrole-aggregation-controller";
 /// A running aggregation controller; it stops when dropped.
 #[derive(Debug)]
 pub struct AggregationController {
-    task: JoinHandle<()>,
-}
-
-impl Drop for AggregationController {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
+    _task: AbortOnDropHandle<()>,
 }
 
 impl AggregationController {
@@ -42,7 +36,7 @@ impl AggregationController {
     /// kind). Call it in a Tokio runtime.
     pub fn start(cluster_roles: Arc<dyn ServedKind>) -> Self {
         AggregationController {
-            task: tokio::spawn(run(cluster_roles)),
+            _task: AbortOnDropHandle::new(tokio::spawn(run(cluster_roles))),
         }
     }
 }
