@@ -35,8 +35,10 @@ use api_core::registry::{
 use futures_util::StreamExt;
 use futures_util::stream::{BoxStream, SelectAll};
 use serde_json::Value;
+use tokio::sync::{oneshot, watch};
 use tokio_util::task::AbortOnDropHandle;
 
+use crate::catalog::Catalog;
 use crate::served::{ServedKind, WriteOptions, list_each};
 
 /// The name the collector's writes are recorded under (`managedFields`),
@@ -57,8 +59,17 @@ impl GarbageCollector {
     /// Starts collecting over `kinds` (every kind the server serves, so
     /// that owners of any kind are found). Call it in a Tokio runtime.
     pub fn start(kinds: Vec<Arc<dyn ServedKind>>) -> Self {
+        // A catalog that never changes (its sender gone at once).
+        let (_, catalogs) = watch::channel(Arc::new(Catalog::new(kinds, None)));
+        Self::follow(catalogs)
+    }
+
+    /// Starts collecting over the kinds of the server's catalog, and of
+    /// every catalog that replaces it (kinds added and removed at run
+    /// time).
+    pub(crate) fn follow(catalogs: watch::Receiver<Arc<Catalog>>) -> Self {
         GarbageCollector {
-            _task: AbortOnDropHandle::new(tokio::spawn(run(kinds))),
+            _task: AbortOnDropHandle::new(tokio::spawn(run(catalogs))),
         }
     }
 }
@@ -144,7 +155,13 @@ enum Found {
 }
 
 struct Collector {
+    /// Every kind followed so far (a node names its kind by index here, so
+    /// kinds are only ever added; one no longer served is not `live`).
     kinds: Vec<Arc<dyn ServedKind>>,
+    /// Whether each kind is still served.
+    live: Vec<bool>,
+    /// Per kind, what ends its watch when dropped.
+    stops: Vec<Option<oneshot::Sender<()>>>,
     nodes: BTreeMap<String, Node>,
     /// Owner uid → the uids of the objects that name it.
     dependents: BTreeMap<String, BTreeSet<String>>,
@@ -156,32 +173,29 @@ struct Collector {
 /// A watch event of one kind: (kind index, type, object).
 type KindEvent = (usize, Result<(&'static str, Value), Status>);
 
-async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
+/// The watches of every live kind, merged.
+type Events = SelectAll<BoxStream<'static, KindEvent>>;
+
+async fn run(mut catalogs: watch::Receiver<Arc<Catalog>>) {
     let options = WriteOptions {
         manager: MANAGER.to_string(),
         ..WriteOptions::default()
     };
     let mut collector = Collector {
-        kinds,
+        kinds: Vec::new(),
+        live: Vec::new(),
+        stops: Vec::new(),
         nodes: BTreeMap::new(),
         dependents: BTreeMap::new(),
         queue: VecDeque::new(),
         queued: BTreeSet::new(),
         options,
     };
-    let mut events: SelectAll<BoxStream<'static, KindEvent>> = SelectAll::new();
+    let mut events: Events = SelectAll::new();
     let mut retry: Vec<Work> = Vec::new();
-    for index in 0..collector.kinds.len() {
-        loop {
-            match collector.sync(index).await {
-                Ok(stream) => {
-                    events.push(stream);
-                    break;
-                }
-                Err(_) => tokio::time::sleep(RETRY).await,
-            }
-        }
-    }
+    let kinds = catalogs.borrow_and_update().all();
+    collector.follow(kinds, &mut events).await;
+    let mut following = true;
     loop {
         // Work first, then wait: for events, or for the retries' turn.
         while let Some(work) = collector.queue.pop_front() {
@@ -201,11 +215,19 @@ async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
                 Some((kind, Err(_))) => {
                     // A broken watch (a revision compacted away): read
                     // the kind again.
-                    if let Ok(stream) = collector.sync(kind).await {
+                    if collector.live[kind] && let Ok(stream) = collector.sync(kind).await {
                         events.push(stream);
                     }
                 }
                 None => tokio::time::sleep(RETRY).await,
+            },
+            changed = catalogs.changed(), if following => match changed {
+                Ok(()) => {
+                    let kinds = catalogs.borrow_and_update().all();
+                    collector.follow(kinds, &mut events).await;
+                }
+                // A catalog that does not change.
+                Err(_) => following = false,
             },
             () = timer => {
                 for work in retry.drain(..) {
@@ -216,8 +238,44 @@ async fn run(kinds: Vec<Arc<dyn ServedKind>>) {
     }
 }
 
+/// The same kind (the same object serving it).
+fn same(a: &Arc<dyn ServedKind>, b: &Arc<dyn ServedKind>) -> bool {
+    std::ptr::addr_eq(Arc::as_ptr(a), Arc::as_ptr(b))
+}
+
 impl Collector {
-    /// Lists kind `index` into the graph and returns its watch from there.
+    /// Follows `kinds` (the catalog's, all of them): the kinds no longer
+    /// there stop being watched, the new ones are listed into the graph
+    /// and watched (retried until they are).
+    async fn follow(&mut self, kinds: Vec<Arc<dyn ServedKind>>, events: &mut Events) {
+        for index in 0..self.kinds.len() {
+            if self.live[index] && !kinds.iter().any(|k| same(k, &self.kinds[index])) {
+                self.live[index] = false;
+                self.stops[index] = None;
+            }
+        }
+        for kind in kinds {
+            if (0..self.kinds.len()).any(|i| self.live[i] && same(&kind, &self.kinds[i])) {
+                continue;
+            }
+            let index = self.kinds.len();
+            self.kinds.push(kind);
+            self.live.push(true);
+            self.stops.push(None);
+            loop {
+                match self.sync(index).await {
+                    Ok(stream) => {
+                        events.push(stream);
+                        break;
+                    }
+                    Err(_) => tokio::time::sleep(RETRY).await,
+                }
+            }
+        }
+    }
+
+    /// Lists kind `index` into the graph and returns its watch from there
+    /// (until the kind is no longer followed).
     async fn sync(&mut self, index: usize) -> Result<BoxStream<'static, KindEvent>, Status> {
         let kind = self.kinds[index].clone();
         let revision = list_each(kind.as_ref(), "", |object| {
@@ -229,7 +287,12 @@ impl Collector {
             ..ListOptions::default()
         };
         let watch = kind.watch("", &options).await?;
-        Ok(watch.map(move |event| (index, event)).boxed())
+        let (stop, stopped) = oneshot::channel::<()>();
+        self.stops[index] = Some(stop);
+        Ok(watch
+            .map(move |event| (index, event))
+            .take_until(stopped)
+            .boxed())
     }
 
     fn enqueue(&mut self, work: Work) {
@@ -349,9 +412,9 @@ impl Collector {
             .api_version
             .rsplit_once('/')
             .map_or("", |(group, _)| group);
-        self.kinds.iter().position(|k| {
-            let info = k.info();
-            info.group == group && info.kind == owner.kind
+        (0..self.kinds.len()).find(|&i| {
+            let info = self.kinds[i].info();
+            self.live[i] && info.group == group && info.kind == owner.kind
         })
     }
 
@@ -501,6 +564,9 @@ impl Collector {
     async fn observe_unseen_dependents(&mut self, uid: &str, owner: &Node) -> Result<bool, Status> {
         let mut unseen = Vec::new();
         for (index, kind) in self.kinds.iter().enumerate() {
+            if !self.live[index] {
+                continue;
+            }
             let namespace = if owner.namespace.is_empty() {
                 ""
             } else if kind.namespaced() {

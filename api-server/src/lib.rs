@@ -14,6 +14,7 @@ pub mod audit;
 pub mod authn;
 #[cfg(feature = "k8s-openapi")]
 pub mod builtin;
+mod catalog;
 pub mod discovery;
 pub mod gc;
 pub mod jsonpath;

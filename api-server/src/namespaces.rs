@@ -17,7 +17,7 @@
 //! one that is terminating (403), and the deletion of `default`,
 //! `kube-system` and `kube-public`.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 pub mod controller;
 
@@ -275,8 +275,12 @@ pub struct NamespaceKind {
     registry: Arc<Registry<DynamicObject>>,
     /// The `finalize` subresource's view of the same objects.
     finalize: Arc<Registry<DynamicObject>>,
-    content: OnceLock<Vec<Arc<dyn ServedKind>>>,
+    content: Content,
 }
+
+/// The kinds whose objects a namespace's deletion deletes: the server's
+/// namespaced kinds, which change when kinds are added at run time.
+pub(crate) type Content = Arc<std::sync::RwLock<Vec<Arc<dyn ServedKind>>>>;
 
 impl NamespaceKind {
     /// Namespaces over `storage`.
@@ -302,7 +306,7 @@ impl NamespaceKind {
             ),
             registry,
             finalize,
-            content: OnceLock::new(),
+            content: Content::default(),
         }
     }
 
@@ -312,9 +316,10 @@ impl NamespaceKind {
     }
 
     /// The kinds whose objects a namespace's deletion deletes (the
-    /// server's namespaced kinds), set once when the server is built.
+    /// server's namespaced kinds), set when the server is built and
+    /// whenever its kinds change.
     pub(crate) fn set_content(&self, kinds: Vec<Arc<dyn ServedKind>>) {
-        let _ = self.content.set(kinds);
+        *self.content.write().unwrap_or_else(|p| p.into_inner()) = kinds;
     }
 
     /// Starts the namespace controller over this server's namespaces and
@@ -323,7 +328,7 @@ impl NamespaceKind {
         controller::NamespaceController::start(
             self.registry.clone(),
             self.finalize.clone(),
-            self.content.get().cloned().unwrap_or_default(),
+            self.content.clone(),
         )
     }
 

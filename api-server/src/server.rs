@@ -27,7 +27,6 @@
 //! `RequestInfoFactory` does (not by a routing table), so that every
 //! failure, a wrong path included, is the apiserver's `Status`.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -56,7 +55,7 @@ use serde_json::{Value, json};
 
 use crate::audit::{AuditLog, AuditRecord};
 use crate::authn::{ALL_AUTHENTICATED, Authenticator, SYSTEM_MASTERS, User};
-use crate::discovery::{Discovery, NamespaceDiscovery};
+use crate::catalog::{Catalog, Catalogs};
 use crate::limits::{
     DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER, DEFAULT_REQUEST_TIMEOUT, WatchLimiter,
     WatchSlot, deadline_exceeded,
@@ -64,7 +63,6 @@ use crate::limits::{
 use crate::listen::Peer;
 use crate::namespaces::NamespaceKind;
 use crate::negotiation::{Representation, negotiate};
-use crate::openapi::OpenApiV3;
 use crate::params::{
     ListParams, Query, check_list_revision, delete_options, list_params, write_options_for,
 };
@@ -344,30 +342,6 @@ impl ServerBuilder {
         let namespaces = self
             .namespaces
             .then(|| Arc::new(NamespaceKind::new(self.storage.clone())));
-        // One CRD per kind, however many versions are served: discovery
-        // and OpenAPI are written from them (the core group's kinds, group
-        // `""`, in `/api/v1`; Namespace's as kube-apiserver lists it).
-        let mut crds: BTreeMap<(String, String), _> = BTreeMap::new();
-        for kind in &self.kinds {
-            let crd = kind.crd();
-            let key = (crd.spec.group.clone(), crd.spec.names.plural.clone());
-            crds.entry(key).or_insert(crd);
-        }
-        let crds: Vec<_> = crds.into_values().collect();
-        let openapi_crds = crds.clone();
-        let mut discovery = Discovery::new(crds);
-        if let Some(namespaces) = &namespaces {
-            discovery = discovery.with_namespaces(NamespaceDiscovery::default());
-            // A namespace's deletion deletes what is in it.
-            namespaces.set_content(
-                self.kinds
-                    .iter()
-                    .filter(|k| k.namespaced())
-                    .cloned()
-                    .collect(),
-            );
-            self.kinds.push(namespaces.served());
-        }
         // The admission chain every kind's store runs: NamespaceLifecycle
         // when namespaces are served.
         let plugins: AdmissionPlugins = match &namespaces {
@@ -375,21 +349,23 @@ impl ServerBuilder {
             None => Arc::new([]),
         };
         let kinds = Arc::new(Kinds::new());
-        let mut by_path = ByPath::default();
-        for kind in &self.kinds {
-            by_path.insert(kind.clone());
+        let namespace_kind = namespaces.as_ref().map(|n| n.served());
+        for kind in self.kinds.iter().chain(&namespace_kind) {
             kinds.insert(Arc::new(kind.info().clone()));
             kind.set_garbage_collection(self.garbage_collector);
             kind.set_admission_plugins(plugins.clone());
         }
+        let catalog = Catalog::new(self.kinds, namespace_kind);
+        if let Some(namespaces) = &namespaces {
+            // A namespace's deletion deletes what is in it.
+            namespaces.set_content(catalog.namespaced());
+        }
         ApiServer {
             inner: Arc::new(Inner {
-                served: self.garbage_collector.then_some(self.kinds),
-                by_path,
+                catalogs: Catalogs::new(catalog),
+                garbage_collector: self.garbage_collector,
+                plugins,
                 kinds,
-                discovery,
-                openapi: std::sync::OnceLock::new(),
-                openapi_crds,
                 namespaces,
                 bootstrapped: tokio::sync::OnceCell::new(),
                 max_request_bytes: self.max_request_bytes,
@@ -406,65 +382,15 @@ impl ServerBuilder {
     }
 }
 
-impl Inner {
-    /// The OpenAPI v3 documents (made once, when first asked for).
-    fn openapi(&self) -> &OpenApiV3 {
-        self.openapi.get_or_init(|| {
-            let openapi = OpenApiV3::new(&self.openapi_crds);
-            if self.namespaces.is_some() {
-                openapi.with_core_v1()
-            } else {
-                openapi
-            }
-        })
-    }
-}
-
-/// The served kinds by group, version and resource (nested, so that a
-/// request's path finds its kind without a key allocated per request).
-#[derive(Default)]
-struct ByPath(Named<Named<Named<Arc<dyn ServedKind>>>>);
-
-/// A map by a name (group, version or resource).
-type Named<T> = BTreeMap<String, T>;
-
-impl ByPath {
-    fn insert(&mut self, kind: Arc<dyn ServedKind>) {
-        let (group, version, plural) = kind.path();
-        let (group, version, plural) = (group.to_string(), version.to_string(), plural.to_string());
-        self.0
-            .entry(group)
-            .or_default()
-            .entry(version)
-            .or_default()
-            .insert(plural, kind);
-    }
-
-    fn get(&self, group: &str, version: &str, resource: &str) -> Option<&Arc<dyn ServedKind>> {
-        self.0.get(group)?.get(version)?.get(resource)
-    }
-
-    /// The served kind `kind` of `group`/`version`, if any.
-    fn of_kind(&self, group: &str, version: &str, kind: &str) -> Option<&Arc<dyn ServedKind>> {
-        self.0
-            .get(group)?
-            .get(version)?
-            .values()
-            .find(|k| k.info().kind == kind)
-    }
-}
-
 struct Inner {
-    /// Every served kind, when a garbage collector is to run over them.
-    served: Option<Vec<Arc<dyn ServedKind>>>,
-    by_path: ByPath,
+    /// What is served now: kinds by path, discovery, OpenAPI.
+    catalogs: Catalogs,
+    /// Whether a garbage collector runs over the kinds (and deletes record
+    /// the propagation policy as finalizers).
+    garbage_collector: bool,
+    /// The admission chain every kind's store runs.
+    plugins: AdmissionPlugins,
     kinds: Arc<Kinds>,
-    discovery: Discovery,
-    /// The OpenAPI documents, written on their first request (from the
-    /// kinds' CRDs; with every built-in kind that takes longer than
-    /// building the rest of the server).
-    openapi: std::sync::OnceLock<OpenApiV3>,
-    openapi_crds: Vec<CustomResourceDefinition>,
     namespaces: Option<Arc<NamespaceKind>>,
     /// Set once the system namespaces and the bootstrap objects exist.
     bootstrapped: tokio::sync::OnceCell<()>,
@@ -521,6 +447,58 @@ impl ApiServer {
         self.inner.kinds.clone()
     }
 
+    /// Serves `kind` from now on, beside the kinds the server was built
+    /// with: a kind known only at run time, as a CustomResourceDefinition's
+    /// version is (usually [`RegistryKind::dynamic`] over this server's
+    /// storage). A kind served at the same group, version and resource is
+    /// replaced. Requests under way finish with the kinds they started
+    /// with; discovery, OpenAPI, [`ApiServer::kinds`], the garbage
+    /// collector and the namespace controller follow the change.
+    pub fn add_kind(&self, kind: Arc<dyn ServedKind>) {
+        kind.set_garbage_collection(self.inner.garbage_collector);
+        kind.set_admission_plugins(self.inner.plugins.clone());
+        let info = Arc::new(kind.info().clone());
+        let catalog = self.inner.catalogs.change(|kinds| {
+            kinds.retain(|k| k.path() != kind.path());
+            kinds.push(kind);
+        });
+        self.inner.kinds.insert(info);
+        self.kinds_changed(&catalog);
+    }
+
+    /// Stops serving `group`/`version`/`resource` (a kind added with
+    /// [`ApiServer::add_kind`] or built in); the kind that was served
+    /// there. Its objects stay in storage.
+    pub fn remove_kind(
+        &self,
+        group: &str,
+        version: &str,
+        resource: &str,
+    ) -> Option<Arc<dyn ServedKind>> {
+        let mut removed = None;
+        let catalog = self.inner.catalogs.change(|kinds| {
+            if let Some(at) = kinds
+                .iter()
+                .position(|k| k.path() == (group, version, resource))
+            {
+                removed = Some(kinds.remove(at));
+            }
+        });
+        if removed.is_some() {
+            self.inner.kinds.remove(group, version, resource);
+            self.kinds_changed(&catalog);
+        }
+        removed
+    }
+
+    /// Tells what follows the kinds by hand (the namespace controller's
+    /// content) about a new catalog.
+    fn kinds_changed(&self, catalog: &Catalog) {
+        if let Some(namespaces) = &self.inner.namespaces {
+            namespaces.set_content(catalog.namespaced());
+        }
+    }
+
     /// How long a client may take before its request is read (see
     /// [`ServerBuilder::client_timeout`]).
     pub(crate) fn client_timeout(&self) -> Duration {
@@ -541,9 +519,8 @@ impl ApiServer {
         Controllers {
             _garbage_collector: self
                 .inner
-                .served
-                .clone()
-                .map(crate::gc::GarbageCollector::start),
+                .garbage_collector
+                .then(|| crate::gc::GarbageCollector::follow(self.inner.catalogs.subscribe())),
             _namespaces: self.inner.namespaces.as_ref().map(|n| n.start_controller()),
             _aggregation: self
                 .inner
@@ -551,10 +528,11 @@ impl ApiServer {
                 .as_ref()
                 .and_then(|_| {
                     self.inner
-                        .by_path
+                        .catalogs
+                        .current()
                         .get("rbac.authorization.k8s.io", "v1", "clusterroles")
+                        .cloned()
                 })
-                .cloned()
                 .map(crate::rbac::aggregation::AggregationController::start),
         }
     }
@@ -646,25 +624,31 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
             match negotiate(accept, false, true) {
                 Some(Representation::AggregatedDiscovery) => json_response(
                     StatusCode::OK,
-                    &inner.discovery.aggregated_api(),
+                    &inner.catalogs.current().discovery().aggregated_api(),
                     Representation::AggregatedDiscovery.content_type(),
                 ),
                 Some(_) => {
                     let host = header_str(&parts.headers, header::HOST).unwrap_or("127.0.0.1");
                     json_response(
                         StatusCode::OK,
-                        &inner.discovery.api_versions(host),
+                        &inner.catalogs.current().discovery().api_versions(host),
                         "application/json",
                     )
                 }
                 None => status_response(Status::not_acceptable(&["application/json"])),
             }
         }
-        (Method::GET, ["api", "v1"]) if inner.discovery.serves_core() => json_response(
-            StatusCode::OK,
-            &inner.discovery.core_api_resource_list(),
-            "application/json",
-        ),
+        (Method::GET, ["api", "v1"]) if inner.catalogs.current().discovery().serves_core() => {
+            json_response(
+                StatusCode::OK,
+                &inner
+                    .catalogs
+                    .current()
+                    .discovery()
+                    .core_api_resource_list(),
+                "application/json",
+            )
+        }
         (method, ["api", "v1", ..]) => match &info.resource {
             Some(resource) => resource_request(inner, method, resource, req, body).await,
             None => status_response(not_found_path()),
@@ -674,34 +658,43 @@ async fn dispatch(State(inner): State<Arc<Inner>>, request: Request) -> Response
             match negotiate(accept, false, true) {
                 Some(Representation::AggregatedDiscovery) => json_response(
                     StatusCode::OK,
-                    &inner.discovery.aggregated_apis(),
+                    &inner.catalogs.current().discovery().aggregated_apis(),
                     Representation::AggregatedDiscovery.content_type(),
                 ),
                 Some(_) => json_response(
                     StatusCode::OK,
-                    &inner.discovery.api_group_list(),
+                    &inner.catalogs.current().discovery().api_group_list(),
                     "application/json",
                 ),
                 None => status_response(Status::not_acceptable(&["application/json"])),
             }
         }
-        (Method::GET, ["apis", group]) => match inner.discovery.api_group(group) {
-            Some(g) => json_response(StatusCode::OK, &g, "application/json"),
-            None => status_response(not_found_path()),
-        },
+        (Method::GET, ["apis", group]) => {
+            match inner.catalogs.current().discovery().api_group(group) {
+                Some(g) => json_response(StatusCode::OK, &g, "application/json"),
+                None => status_response(not_found_path()),
+            }
+        }
         (Method::GET, ["apis", group, version]) => {
-            match inner.discovery.api_resource_list(group, version) {
+            match inner
+                .catalogs
+                .current()
+                .discovery()
+                .api_resource_list(group, version)
+            {
                 Some(l) => json_response(StatusCode::OK, &l, "application/json"),
                 None => status_response(not_found_path()),
             }
         }
-        (Method::GET, ["openapi", "v3"]) => {
-            json_response(StatusCode::OK, &inner.openapi().index(), "application/json")
-        }
+        (Method::GET, ["openapi", "v3"]) => json_response(
+            StatusCode::OK,
+            &inner.catalogs.current().openapi().index(),
+            "application/json",
+        ),
         (Method::GET, ["openapi", "v3", rest @ ..]) => {
             // `apis/<g>/<v>` (or `api/v1`); the `hash` query makes the URL
             // immutable, so clients may cache it for good.
-            match inner.openapi().document(&rest.join("/")) {
+            match inner.catalogs.current().openapi().document(&rest.join("/")) {
                 Some(doc) => {
                     let cache = if query.get("hash") == Some(&doc.hash) {
                         "public, immutable"

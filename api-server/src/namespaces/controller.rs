@@ -22,7 +22,7 @@ use api_core::registry::{
 use serde_json::{Value, json};
 use tokio_util::task::AbortOnDropHandle;
 
-use super::FINALIZER;
+use super::{Content, FINALIZER};
 use crate::served::ServedKind;
 
 /// The name the controller's writes are recorded under (`managedFields`),
@@ -40,17 +40,17 @@ pub struct NamespaceController {
 
 impl NamespaceController {
     /// Starts the controller over `namespaces` (and their `finalize`
-    /// view), deleting the objects of `kinds` (the namespaced ones are
-    /// used). Call it in a Tokio runtime.
+    /// view), deleting the objects of the namespaced kinds of `content`
+    /// (read again on every pass). Call it in a Tokio runtime.
     pub(crate) fn start(
         namespaces: Arc<Registry<DynamicObject>>,
         finalize: Arc<Registry<DynamicObject>>,
-        kinds: Vec<Arc<dyn ServedKind>>,
+        content: Content,
     ) -> Self {
         let controller = Controller {
             namespaces: namespaces.field_manager(MANAGER),
             finalize: finalize.field_manager(MANAGER),
-            kinds: kinds.into_iter().filter(|k| k.namespaced()).collect(),
+            content,
         };
         NamespaceController {
             _task: AbortOnDropHandle::new(tokio::spawn(controller.run())),
@@ -61,7 +61,7 @@ impl NamespaceController {
 struct Controller {
     namespaces: Registry<DynamicObject>,
     finalize: Registry<DynamicObject>,
-    kinds: Vec<Arc<dyn ServedKind>>,
+    content: Content,
 }
 
 /// What a pass over one namespace found.
@@ -169,7 +169,15 @@ impl Controller {
             propagation_policy: Some(PropagationPolicy::Background),
             ..Default::default()
         };
-        for kind in &self.kinds {
+        let kinds: Vec<Arc<dyn ServedKind>> = self
+            .content
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .filter(|k| k.namespaced())
+            .cloned()
+            .collect();
+        for kind in &kinds {
             let info = kind.info();
             let resource = format!("{}.{}", info.plural, info.group);
             let list = match kind.list(namespace, &ListOptions::default()).await {

@@ -24,7 +24,8 @@ pub(super) async fn bootstrap(inner: &Inner) -> Result<(), Status> {
             v => ("", v),
         };
         let kind_name = object["kind"].as_str().unwrap_or_default();
-        let Some(kind) = inner.by_path.of_kind(group, version, kind_name) else {
+        let catalog = inner.catalogs.current();
+        let Some(kind) = catalog.of_kind(group, version, kind_name) else {
             continue;
         };
         let namespace = object["metadata"]["namespace"].as_str().unwrap_or_default();

@@ -87,10 +87,9 @@ pub(super) async fn resource_request(
     req: Req<'_>,
     body: Bytes,
 ) -> Response {
-    let Some(kind) = inner
-        .by_path
-        .get(&target.group, &target.version, &target.resource)
-    else {
+    // The kinds as they are when the request starts, for all of it.
+    let catalog = inner.catalogs.current();
+    let Some(kind) = catalog.get(&target.group, &target.version, &target.resource) else {
         return status_response(not_found_path());
     };
     let kind = kind.as_ref();
