@@ -224,3 +224,55 @@ proptest! {
             .block_on(agree(&ops));
     }
 }
+
+/// Two served versions of one kind described by data, with conversion
+/// strategy `None` (`Registry::stored_as`): both read and write the same
+/// stored objects, which are stored as the storage version, and each
+/// answers in its own version, nothing else changed.
+#[tokio::test]
+async fn two_versions_share_the_stored_objects_with_conversion_none() {
+    let storage = Arc::new(MemoryStorage::new());
+    let v1 = KindInfo::from_crd(&Memcached::crd(), "v1alpha1").unwrap();
+    let mut v2 = v1.clone();
+    v2.version = "v1beta1".into();
+    let stored = Registry::<DynamicObject>::with_kind(
+        v1.clone(),
+        DynamicStrategy::new(&v1),
+        storage.clone(),
+    );
+    let other = Registry::<DynamicObject>::with_kind(
+        v2.clone(),
+        DynamicStrategy::new(&v2),
+        storage.clone(),
+    )
+    .stored_as("cache.example.com/v1alpha1");
+    let object: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "cache.example.com/v1beta1", "kind": "Memcached",
+        "metadata": {"name": "m"}, "spec": {"size": 2}
+    }))
+    .unwrap();
+    let created = other.create("default", object).await.unwrap().object;
+    assert_eq!(
+        created.to_value()["apiVersion"],
+        "cache.example.com/v1beta1"
+    );
+    let raw = api_core::registry::Storage::get(storage.as_ref(), &v1.key("default", "m"))
+        .await
+        .unwrap();
+    assert_eq!(raw.value["apiVersion"], "cache.example.com/v1alpha1");
+    let as_v1 = stored.get("default", "m").await.unwrap().to_value();
+    let as_v2 = other.get("default", "m").await.unwrap().to_value();
+    assert_eq!(as_v1["apiVersion"], "cache.example.com/v1alpha1");
+    assert_eq!(as_v2["apiVersion"], "cache.example.com/v1beta1");
+    let mut same = as_v2.clone();
+    same["apiVersion"] = as_v1["apiVersion"].clone();
+    assert_eq!(same, as_v1, "nothing but apiVersion differs");
+    let listed = other
+        .list("default", &ListOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        listed.items[0].to_value()["apiVersion"],
+        "cache.example.com/v1beta1"
+    );
+}

@@ -658,6 +658,32 @@ pub(crate) trait StorageCodec: Send + Sync {
     fn read_stored(&self, stored: Value, api_version: &str) -> Result<Value, ConversionError>;
 }
 
+/// Conversion strategy `None` (apiextensions' `nopConverter`): versions
+/// differ only in `apiVersion`.
+pub(crate) struct NoneConversion {
+    /// The storage version's `apiVersion`.
+    pub(crate) storage: String,
+    /// The registry's own (a kind known at run time has no
+    /// `K::api_version()` to read it as).
+    pub(crate) served: String,
+}
+
+impl StorageCodec for NoneConversion {
+    fn write_stored(&self, mut obj: Value) -> Result<Value, ConversionError> {
+        if let Some(members) = obj.as_object_mut() {
+            members.insert("apiVersion".into(), Value::String(self.storage.clone()));
+        }
+        Ok(obj)
+    }
+
+    fn read_stored(&self, mut stored: Value, _: &str) -> Result<Value, ConversionError> {
+        if let Some(members) = stored.as_object_mut() {
+            members.insert("apiVersion".into(), Value::String(self.served.clone()));
+        }
+        Ok(stored)
+    }
+}
+
 impl<H> StorageCodec for Versions<H>
 where
     H: CustomResourceExt + ApiType + Serialize + DeserializeOwned + 'static,

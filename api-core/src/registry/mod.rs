@@ -305,6 +305,20 @@ impl<K: Served> Registry<K> {
         registry
     }
 
+    /// Stores objects as `api_version` (a CustomResourceDefinition's
+    /// storage version) and reads them as this registry's version,
+    /// changing nothing but `apiVersion`: apiextensions' conversion
+    /// strategy `None`, by which every served version of a CRD reads and
+    /// writes the same stored objects. A registry of the storage version
+    /// itself needs none.
+    pub fn stored_as(mut self, api_version: impl Into<String>) -> Self {
+        self.codec = Some(Arc::new(crate::conversion::NoneConversion {
+            storage: api_version.into(),
+            served: self.kind.api_version(),
+        }));
+        self
+    }
+
     /// Deletes as under a garbage collector (the apiserver store's
     /// `EnableGarbageCollection`): a delete's `propagationPolicy` becomes
     /// the `orphan` or `foregroundDeletion` finalizer, which keeps the
