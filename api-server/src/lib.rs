@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod apiextensions;
 pub mod audit;
 pub mod authn;
 #[cfg(feature = "k8s-openapi")]

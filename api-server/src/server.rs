@@ -105,6 +105,7 @@ pub struct ServerBuilder {
     kinds: Vec<Arc<dyn ServedKind>>,
     max_request_bytes: usize,
     namespaces: bool,
+    custom_resource_definitions: bool,
     bookmark_interval: Duration,
     authenticator: Option<Authenticator>,
     max_watches: (usize, usize),
@@ -228,6 +229,17 @@ impl ServerBuilder {
         self
     }
 
+    /// Serves `apiextensions.k8s.io/v1` `CustomResourceDefinition`s, as
+    /// apiextensions-apiserver does: a CRD created (or updated) at run
+    /// time has its names accepted, becomes `Established` and has its
+    /// served versions served; deleting it deletes its objects first
+    /// ([`crate::apiextensions`]). The CRD controller runs with
+    /// [`ApiServer::start_controllers`].
+    pub fn with_custom_resource_definitions(mut self) -> Self {
+        self.custom_resource_definitions = true;
+        self
+    }
+
     /// The request body limit (413 above it).
     pub fn max_request_bytes(mut self, bytes: usize) -> Self {
         self.max_request_bytes = bytes;
@@ -342,6 +354,11 @@ impl ServerBuilder {
         let namespaces = self
             .namespaces
             .then(|| Arc::new(NamespaceKind::new(self.storage.clone())));
+        let crds = self.custom_resource_definitions.then(|| {
+            let (registry, served) = crate::apiextensions::served(self.storage.clone());
+            self.kinds.push(Arc::new(served));
+            registry
+        });
         // The admission chain every kind's store runs: NamespaceLifecycle
         // when namespaces are served.
         let plugins: AdmissionPlugins = match &namespaces {
@@ -363,6 +380,8 @@ impl ServerBuilder {
         ApiServer {
             inner: Arc::new(Inner {
                 catalogs: Catalogs::new(catalog),
+                storage: self.storage,
+                crds,
                 garbage_collector: self.garbage_collector,
                 plugins,
                 kinds,
@@ -385,6 +404,10 @@ impl ServerBuilder {
 struct Inner {
     /// What is served now: kinds by path, discovery, OpenAPI.
     catalogs: Catalogs,
+    /// Where the objects are.
+    storage: Arc<dyn Storage>,
+    /// The CRDs' registry, when they are served.
+    crds: Option<Arc<Registry<api_core::registry::DynamicObject>>>,
     /// Whether a garbage collector runs over the kinds (and deletes record
     /// the propagation policy as finalizers).
     garbage_collector: bool,
@@ -412,6 +435,7 @@ pub struct Controllers {
     _garbage_collector: Option<crate::gc::GarbageCollector>,
     _namespaces: Option<crate::namespaces::controller::NamespaceController>,
     _aggregation: Option<crate::rbac::aggregation::AggregationController>,
+    _crds: Option<crate::apiextensions::controller::CrdController>,
 }
 
 /// A Kubernetes-compatible API server over registries.
@@ -428,6 +452,7 @@ impl ApiServer {
             kinds: Vec::new(),
             max_request_bytes: DEFAULT_MAX_REQUEST_BYTES,
             namespaces: false,
+            custom_resource_definitions: false,
             bookmark_interval: DEFAULT_BOOKMARK_INTERVAL,
             authenticator: None,
             max_watches: (DEFAULT_MAX_WATCHES, DEFAULT_MAX_WATCHES_PER_USER),
@@ -534,6 +559,13 @@ impl ApiServer {
                         .cloned()
                 })
                 .map(crate::rbac::aggregation::AggregationController::start),
+            _crds: self.inner.crds.clone().map(|crds| {
+                crate::apiextensions::controller::CrdController::start(
+                    self.clone(),
+                    crds,
+                    self.inner.storage.clone(),
+                )
+            }),
         }
     }
 

@@ -1,0 +1,275 @@
+//! `apiextensions.k8s.io/v1` `CustomResourceDefinition`s served at run
+//! time, as apiextensions-apiserver serves them
+//! ([`ServerBuilder::with_custom_resource_definitions`]): the CRD kind
+//! itself (validated by the apiserver's rules, `check_crd`), and a
+//! controller ([`controller`]) that accepts a CRD's names, marks it
+//! `Established` and serves each of its served versions (a
+//! [`Registry`] of [`DynamicObject`]s with the CRD's schema, conversion
+//! strategy `None` between versions), and that deletes a deleted CRD's
+//! objects before the CRD goes.
+//!
+//! [`ServerBuilder::with_custom_resource_definitions`]: crate::server::ServerBuilder::with_custom_resource_definitions
+
+pub mod controller;
+
+use std::sync::Arc;
+
+use api_core::meta::Time;
+use api_core::registry::{DynamicObject, KindInfo, Registry, Storage, Strategy};
+use api_core::resource::{Scope, SpecStatus};
+use api_core::schema::structural::check_crd;
+use api_core::validation::{ErrorList, FieldError, FieldPath};
+use serde_json::{Map, Value, json};
+
+use crate::served::RegistryKind;
+
+/// The group.
+pub const GROUP: &str = "apiextensions.k8s.io";
+
+/// The finalizer that holds a deleted CRD until its objects are gone
+/// (`apiextensions.CustomResourceCleanupFinalizer`).
+pub const FINALIZER: &str = "customresourcecleanup.apiextensions.k8s.io";
+
+/// The field manager the CRD controller writes status as.
+pub const MANAGER: &str = "kube-apiserver";
+
+/// The `CustomResourceDefinition` kind as served.
+pub fn kind_info() -> KindInfo {
+    KindInfo {
+        group: GROUP.into(),
+        version: "v1".into(),
+        kind: "CustomResourceDefinition".into(),
+        list_kind: "CustomResourceDefinitionList".into(),
+        plural: "customresourcedefinitions".into(),
+        singular: "customresourcedefinition".into(),
+        short_names: vec!["crd".into(), "crds".into()],
+        categories: vec!["api-extensions".into()],
+        scope: Scope::Cluster,
+        status_subresource: true,
+        crd: None,
+    }
+}
+
+/// The CRDs' registry over `storage` and the kind as the server serves it.
+pub(crate) fn served(
+    storage: Arc<dyn Storage>,
+) -> (Arc<Registry<DynamicObject>>, RegistryKind<DynamicObject>) {
+    let registry = Arc::new(Registry::with_kind(kind_info(), CrdStrategy, storage));
+    let served = RegistryKind::dynamic(registry.clone()).as_builtin();
+    (registry, served)
+}
+
+/// The CRD's storage version (`storage: true`), if exactly one.
+pub(crate) fn storage_version(crd: &Value) -> Option<&str> {
+    let mut stored = versions(crd).filter(|v| v["storage"] == true);
+    let version = stored.next()?;
+    stored
+        .next()
+        .is_none()
+        .then(|| version["name"].as_str())
+        .flatten()
+}
+
+fn versions(crd: &Value) -> impl Iterator<Item = &Value> {
+    crd.pointer("/spec/versions")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+}
+
+/// The storage hooks of CRDs (apiextensions-apiserver's `strategy`).
+pub(crate) struct CrdStrategy;
+
+impl CrdStrategy {
+    fn check(&self, obj: &DynamicObject) -> ErrorList {
+        let value = obj.to_value();
+        let mut errors = check_crd(&value);
+        if value.pointer("/spec/conversion/strategy") == Some(&json!("Webhook")) {
+            errors.push(FieldError::forbidden(
+                &FieldPath::new("spec").child("conversion").child("strategy"),
+                "conversion webhooks are not served yet (they come with admission and \
+                 conversion webhooks); use strategy None",
+            ));
+        }
+        errors
+    }
+}
+
+/// `status.storedVersions` with `crd`'s storage version added
+/// (apiextensions' strategy keeps every version ever stored).
+fn record_storage_version(obj: &mut DynamicObject) {
+    let value = obj.to_value();
+    let Some(storage) = storage_version(&value).map(str::to_string) else {
+        return;
+    };
+    let status = obj
+        .content
+        .entry("status")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Some(status) = status.as_object_mut() else {
+        return;
+    };
+    let stored = status
+        .entry("storedVersions")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Some(stored) = stored.as_array_mut()
+        && !stored.iter().any(|v| v == storage.as_str())
+    {
+        stored.push(Value::String(storage));
+    }
+}
+
+impl Strategy<DynamicObject> for CrdStrategy {
+    /// The v1 defaults (`SetDefaults_CustomResourceDefinition`): the
+    /// singular name and the list kind from the kind, conversion `None`.
+    fn apply_defaults(&self, obj: &mut DynamicObject) {
+        let Some(spec) = obj.content.get_mut("spec").and_then(Value::as_object_mut) else {
+            return;
+        };
+        if let Some(names) = spec.get_mut("names").and_then(Value::as_object_mut) {
+            let kind = names
+                .get("kind")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            if !kind.is_empty() {
+                if names
+                    .get("singular")
+                    .and_then(Value::as_str)
+                    .is_none_or(str::is_empty)
+                {
+                    names.insert("singular".into(), json!(kind.to_lowercase()));
+                }
+                if names
+                    .get("listKind")
+                    .and_then(Value::as_str)
+                    .is_none_or(str::is_empty)
+                {
+                    names.insert("listKind".into(), json!(format!("{kind}List")));
+                }
+            }
+        }
+        spec.entry("conversion")
+            .or_insert_with(|| json!({"strategy": "None"}));
+    }
+
+    fn prepare_for_create(&self, obj: &mut DynamicObject) {
+        obj.clear_status();
+        obj.metadata.generation = 1;
+        record_storage_version(obj);
+    }
+
+    fn validate(&self, obj: &DynamicObject) -> ErrorList {
+        self.check(obj)
+    }
+
+    fn prepare_for_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        new.copy_status(old);
+        if !new.spec_equal(old) {
+            new.metadata.generation = old.metadata.generation + 1;
+        }
+        record_storage_version(new);
+    }
+
+    fn validate_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
+        let mut errors = self.check(new);
+        // `ValidateCustomResourceDefinitionUpdate`: the scope, once objects
+        // may exist, and the group stay.
+        for field in ["scope", "group"] {
+            let (now, before) = (
+                new.content.get("spec").and_then(|s| s.get(field)),
+                old.content.get("spec").and_then(|s| s.get(field)),
+            );
+            if now != before {
+                errors.push(FieldError::invalid(
+                    &FieldPath::new("spec").child(field),
+                    now.cloned().unwrap_or(Value::Null),
+                    "field is immutable",
+                ));
+            }
+        }
+        errors
+    }
+
+    fn prepare_for_status_update(&self, new: &mut DynamicObject, old: &DynamicObject) {
+        let mut merged = old.clone();
+        merged.copy_status(new);
+        merged.metadata.managed_fields = std::mem::take(&mut new.metadata.managed_fields);
+        *new = merged;
+    }
+
+    fn validate_status_update(&self, _: &DynamicObject, _: &DynamicObject) -> ErrorList {
+        ErrorList::new()
+    }
+
+    /// A CRD not yet being deleted is held by the cleanup finalizer its
+    /// first delete adds (apiextensions' `REST.Delete`).
+    fn held_by_own_finalizers(&self, obj: &DynamicObject) -> bool {
+        obj.metadata.deletion_timestamp.is_none()
+    }
+
+    fn prepare_for_delete(&self, obj: &mut DynamicObject) {
+        if !obj.metadata.finalizers.iter().any(|f| f == FINALIZER) {
+            obj.metadata.finalizers.push(FINALIZER.into());
+        }
+        set_condition(
+            obj,
+            "Terminating",
+            "True",
+            "InstanceDeletionPending",
+            "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon",
+        );
+    }
+}
+
+/// The CRD's condition of type `kind`, if any.
+pub(crate) fn condition<'a>(crd: &'a Value, kind: &str) -> Option<&'a Value> {
+    crd.pointer("/status/conditions")
+        .and_then(Value::as_array)?
+        .iter()
+        .find(|c| c["type"] == kind)
+}
+
+/// Sets the condition `kind` of `obj`; its `lastTransitionTime` moves only
+/// when its status does. Whether anything changed.
+pub(crate) fn set_condition(
+    obj: &mut DynamicObject,
+    kind: &str,
+    status: &str,
+    reason: &str,
+    message: &str,
+) -> bool {
+    let entry = obj
+        .content
+        .entry("status")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Some(entry) = entry.as_object_mut() else {
+        return false;
+    };
+    let conditions = entry
+        .entry("conditions")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    let Some(conditions) = conditions.as_array_mut() else {
+        return false;
+    };
+    let now = serde_json::to_value(Time::now()).unwrap_or(Value::Null);
+    match conditions.iter_mut().find(|c| c["type"] == kind) {
+        Some(old) => {
+            if old["status"] == status && old["reason"] == reason && old["message"] == message {
+                return false;
+            }
+            let time = if old["status"] == status {
+                old["lastTransitionTime"].clone()
+            } else {
+                now
+            };
+            *old = json!({"type": kind, "status": status, "lastTransitionTime": time,
+                          "reason": reason, "message": message});
+        }
+        None => conditions.push(
+            json!({"type": kind, "status": status, "lastTransitionTime": now,
+                                       "reason": reason, "message": message}),
+        ),
+    }
+    true
+}

@@ -1,0 +1,318 @@
+//! CustomResourceDefinitions created at run time, as apiextensions-apiserver
+//! serves them: the scenarios of its `test/integration/basic_test.go`
+//! (`TestServerUp`/`TestNamespaceScopedCRUD`: create the CRD, wait for
+//! `Established`, use the kind; `TestDeRegistrationAndReRegistration`:
+//! delete and create again), `finalization_test.go` (a deleted CRD's
+//! objects go first, creates are refused meanwhile) and
+//! `names_test.go`-style conflicts (the naming controller's
+//! `calculateNamesAndConditions`), over HTTP in process.
+
+#[path = "../../api-core-tests/tests/storage/mod.rs"]
+mod storage;
+
+use std::time::{Duration, Instant};
+
+use api_server::ApiServer;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+const WIDGETS_V1: &str = "/apis/later.example.com/v1/namespaces/default/widgets";
+const WIDGETS_V1BETA1: &str = "/apis/later.example.com/v1beta1/namespaces/default/widgets";
+
+struct Env {
+    app: axum::Router,
+    _controllers: api_server::Controllers,
+}
+
+async fn env() -> Env {
+    let server = ApiServer::builder()
+        .storage(storage::storage().await)
+        .with_namespaces()
+        .with_custom_resource_definitions()
+        .build();
+    Env {
+        app: server.router(),
+        _controllers: server.start_controllers(),
+    }
+}
+
+impl Env {
+    async fn call(&self, method: &str, uri: &str, body: Value) -> (StatusCode, Value) {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(
+                "content-type",
+                if method == "PATCH" {
+                    "application/merge-patch+json"
+                } else {
+                    "application/json"
+                },
+            )
+            .body(if body.is_null() {
+                Body::empty()
+            } else {
+                Body::from(body.to_string())
+            })
+            .unwrap();
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let code = response.status();
+        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+
+    /// Waits (up to ten seconds) until `done` holds of what `uri` answers.
+    async fn until(&self, uri: &str, done: impl Fn(StatusCode, &Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let (code, body) = self.call("GET", uri, Value::Null).await;
+            if done(code, &body) {
+                return body;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{uri}: never reached the state; last {code} {body}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    async fn established(&self, name: &str) -> Value {
+        self.until(&format!("{CRDS}/{name}"), |_, crd| {
+            condition(crd, "Established")["status"] == "True"
+        })
+        .await
+    }
+}
+
+fn condition<'a>(crd: &'a Value, kind: &str) -> &'a Value {
+    crd["status"]["conditions"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["type"] == kind))
+        .unwrap_or(&Value::Null)
+}
+
+fn schema() -> Value {
+    json!({"openAPIV3Schema": {"type": "object", "properties": {
+        "spec": {"type": "object", "properties": {
+            "size": {"type": "integer", "default": 1, "maximum": 10},
+            "color": {"type": "string"}}}}}})
+}
+
+/// `widgets.later.example.com`: versions v1 (stored) and v1beta1, both
+/// served, conversion None.
+fn widgets_crd() -> Value {
+    json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.later.example.com"},
+        "spec": {
+            "group": "later.example.com", "scope": "Namespaced",
+            "names": {"plural": "widgets", "kind": "Widget", "shortNames": ["wd"]},
+            "versions": [
+                {"name": "v1", "served": true, "storage": true, "schema": schema()},
+                {"name": "v1beta1", "served": true, "storage": false, "schema": schema()}
+            ]
+        }
+    })
+}
+
+#[tokio::test]
+async fn a_crd_created_at_run_time_is_established_and_served() {
+    let env = env().await;
+    let (code, _) = env.call("GET", WIDGETS_V1, Value::Null).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    let (code, created) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED, "{created}");
+    // The v1 defaults.
+    assert_eq!(created["spec"]["names"]["singular"], "widget");
+    assert_eq!(created["spec"]["names"]["listKind"], "WidgetList");
+    assert_eq!(created["spec"]["conversion"]["strategy"], "None");
+    assert_eq!(created["status"]["storedVersions"], json!(["v1"]));
+
+    let crd = env.established("widgets.later.example.com").await;
+    let accepted = condition(&crd, "NamesAccepted");
+    assert_eq!(accepted["status"], "True");
+    assert_eq!(accepted["reason"], "NoConflicts");
+    assert_eq!(accepted["message"], "no conflicts found");
+    assert_eq!(
+        condition(&crd, "Established")["reason"],
+        "InitialNamesAccepted"
+    );
+    assert_eq!(crd["status"]["acceptedNames"]["plural"], "widgets");
+    assert_eq!(crd["status"]["acceptedNames"]["kind"], "Widget");
+    assert_eq!(crd["status"]["acceptedNames"]["shortNames"], json!(["wd"]));
+
+    // Written through one version, read through both; stored as v1.
+    let widget = json!({"apiVersion": "later.example.com/v1beta1", "kind": "Widget",
+                        "metadata": {"name": "w1"}, "spec": {"color": "red"}});
+    let (code, created) = env.call("POST", WIDGETS_V1BETA1, widget).await;
+    assert_eq!(code, StatusCode::CREATED, "{created}");
+    assert_eq!(created["apiVersion"], "later.example.com/v1beta1");
+    assert_eq!(created["spec"]["size"], 1, "defaulted by the schema");
+    let (code, as_v1) = env
+        .call("GET", &format!("{WIDGETS_V1}/w1"), Value::Null)
+        .await;
+    assert_eq!(code, StatusCode::OK);
+    assert_eq!(as_v1["apiVersion"], "later.example.com/v1");
+    assert_eq!(as_v1["spec"], created["spec"]);
+    // Validated by the schema, with the apiserver's causes.
+    let bad = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                     "metadata": {"name": "w2"}, "spec": {"size": 11}});
+    let (code, status) = env.call("POST", WIDGETS_V1, bad).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    assert_eq!(status["details"]["causes"][0]["field"], "spec.size");
+    // Discovery lists both versions.
+    let (code, resources) = env
+        .call("GET", "/apis/later.example.com/v1beta1", Value::Null)
+        .await;
+    assert_eq!(code, StatusCode::OK);
+    assert_eq!(resources["resources"][0]["name"], "widgets");
+}
+
+#[tokio::test]
+async fn names_in_use_are_not_accepted() {
+    let env = env().await;
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    // Another plural, the same kind and short name.
+    let mut gadgets = widgets_crd();
+    gadgets["metadata"]["name"] = json!("gadgets.later.example.com");
+    gadgets["spec"]["names"] =
+        json!({"plural": "gadgets", "kind": "Widget", "listKind": "GadgetList"});
+    let (code, body) = env.call("POST", CRDS, gadgets).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let crd = env
+        .until(&format!("{CRDS}/gadgets.later.example.com"), |_, crd| {
+            condition(crd, "NamesAccepted")["status"] == "False"
+        })
+        .await;
+    let accepted = condition(&crd, "NamesAccepted");
+    assert_eq!(accepted["reason"], "KindConflict");
+    assert_eq!(accepted["message"], "\"Widget\" is already in use");
+    let established = condition(&crd, "Established");
+    assert_eq!(established["status"], "False");
+    assert_eq!(established["reason"], "NotAccepted");
+    // Accepted names hold what was free.
+    assert_eq!(crd["status"]["acceptedNames"]["plural"], "gadgets");
+    let (code, _) = env
+        .call(
+            "GET",
+            "/apis/later.example.com/v1/namespaces/default/gadgets",
+            Value::Null,
+        )
+        .await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn deleting_a_crd_deletes_its_objects_first() {
+    let env = env().await;
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    for name in ["a", "b"] {
+        let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                            "metadata": {"name": name}, "spec": {}});
+        let (code, body) = env.call("POST", WIDGETS_V1, widget).await;
+        assert_eq!(code, StatusCode::CREATED, "{body}");
+    }
+    // One held by a finalizer: the CRD waits for it.
+    let (code, body) = env
+        .call(
+            "PATCH",
+            &format!("{WIDGETS_V1}/b"),
+            json!({"metadata": {"finalizers": ["example.com/hold"]}}),
+        )
+        .await;
+    assert!(code.is_success(), "{body}");
+    let (code, deleted) = env
+        .call(
+            "DELETE",
+            &format!("{CRDS}/widgets.later.example.com"),
+            Value::Null,
+        )
+        .await;
+    assert!(code.is_success(), "{deleted}");
+    assert!(
+        deleted["metadata"]["finalizers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("customresourcecleanup.apiextensions.k8s.io")),
+        "{deleted}"
+    );
+    env.until(&format!("{WIDGETS_V1}/a"), |code, _| {
+        code == StatusCode::NOT_FOUND
+    })
+    .await;
+    let crd = env
+        .until(&format!("{CRDS}/widgets.later.example.com"), |_, crd| {
+            condition(crd, "Terminating")["reason"] == "InstanceDeletionInProgress"
+        })
+        .await;
+    assert_eq!(condition(&crd, "Terminating")["status"], "True");
+    // Creates are refused while it terminates.
+    let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                        "metadata": {"name": "c"}, "spec": {}});
+    let (code, status) = env.call("POST", WIDGETS_V1, widget).await;
+    assert_eq!(code, StatusCode::METHOD_NOT_ALLOWED, "{status}");
+    assert_eq!(
+        status["message"],
+        "create not allowed while custom resource definition is terminating"
+    );
+    // The held object lets go: the CRD goes, and its kind with it.
+    let (code, body) = env
+        .call(
+            "PATCH",
+            &format!("{WIDGETS_V1}/b"),
+            json!({"metadata": {"finalizers": null}}),
+        )
+        .await;
+    assert!(code.is_success(), "{body}");
+    env.until(&format!("{CRDS}/widgets.later.example.com"), |code, _| {
+        code == StatusCode::NOT_FOUND
+    })
+    .await;
+    let (code, _) = env.call("GET", WIDGETS_V1, Value::Null).await;
+    assert_eq!(code, StatusCode::NOT_FOUND);
+    // Created again, served again.
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    env.until(WIDGETS_V1, |code, list| {
+        code == StatusCode::OK && list["items"] == json!([])
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn invalid_crds_and_webhook_conversion_are_refused() {
+    let env = env().await;
+    let mut bad = widgets_crd();
+    bad["metadata"]["name"] = json!("wrong.later.example.com");
+    let (code, status) = env.call("POST", CRDS, bad).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    assert!(
+        status["message"]
+            .as_str()
+            .unwrap()
+            .contains(r#"must be spec.names.plural+"."+spec.group"#),
+        "{status}"
+    );
+    let mut webhook = widgets_crd();
+    webhook["spec"]["conversion"] = json!({"strategy": "Webhook", "webhook": {
+        "conversionReviewVersions": ["v1"],
+        "clientConfig": {"url": "https://example.com/convert"}}});
+    let (code, status) = env.call("POST", CRDS, webhook).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    assert!(
+        status["message"]
+            .as_str()
+            .unwrap()
+            .contains("conversion webhooks are not served yet"),
+        "{status}"
+    );
+}
