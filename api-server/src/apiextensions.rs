@@ -273,3 +273,36 @@ pub(crate) fn set_condition(
     }
     true
 }
+
+/// Reads the CustomResourceDefinitions in the files of `dir`, as envtest's
+/// `CRDDirectoryPaths` does: every `*.yaml`, `*.yml` and `*.json` file
+/// (not recursing), in name order, every document of kind
+/// `CustomResourceDefinition` (others are skipped). An error names the
+/// file that does not read or parse.
+pub fn read_crd_dir(dir: &std::path::Path) -> Result<Vec<Value>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
+        })
+        .collect();
+    files.sort();
+    let mut crds = Vec::new();
+    for file in files {
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        // JSON is YAML.
+        let docs =
+            api_core::crd::yaml_to_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        crds.extend(
+            docs.into_iter()
+                .filter(|d| d["kind"] == "CustomResourceDefinition"),
+        );
+    }
+    Ok(crds)
+}

@@ -516,6 +516,46 @@ impl ApiServer {
         removed
     }
 
+    /// Creates the CustomResourceDefinition `crd` (its JSON), or replaces
+    /// the one of its name, as the server's own user (`system:apiserver`),
+    /// validated as any CRD write is; the CRD as stored. It is served once
+    /// the controllers (running with [`ApiServer::serve`] or
+    /// [`ApiServer::start_controllers`]) establish it. A 404 when the
+    /// server does not serve CRDs
+    /// ([`ServerBuilder::with_custom_resource_definitions`]).
+    pub async fn install_crd(&self, crd: &Value) -> Result<Value, Status> {
+        let catalog = self.inner.catalogs.current();
+        let Some(kind) = catalog.get(
+            crate::apiextensions::GROUP,
+            "v1",
+            "customresourcedefinitions",
+        ) else {
+            return Err(Status::not_found(
+                GroupResource::new(crate::apiextensions::GROUP, "customresourcedefinitions"),
+                crd["metadata"]["name"].as_str().unwrap_or_default(),
+            ));
+        };
+        let options = crate::served::WriteOptions {
+            manager: "kube-apiserver".into(),
+            user: Some(User::new("system:apiserver", &[SYSTEM_MASTERS])),
+            ..Default::default()
+        };
+        let body = serde_json::to_vec(crd).map_err(Status::internal_error)?;
+        match kind.create("", &body, &options).await {
+            Ok(written) => Ok(written.object),
+            Err(e) if e.code == 409 => {
+                let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+                let current = kind.get("", name).await?;
+                let mut replacement = crd.clone();
+                replacement["metadata"]["resourceVersion"] =
+                    current["metadata"]["resourceVersion"].clone();
+                let body = serde_json::to_vec(&replacement).map_err(Status::internal_error)?;
+                Ok(kind.update("", name, &body, &options, false).await?.object)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// Tells what follows the kinds by hand (the namespace controller's
     /// content) about a new catalog.
     fn kinds_changed(&self, catalog: &Catalog) {

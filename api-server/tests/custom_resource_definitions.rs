@@ -24,6 +24,7 @@ const WIDGETS_V1BETA1: &str = "/apis/later.example.com/v1beta1/namespaces/defaul
 
 struct Env {
     app: axum::Router,
+    server: ApiServer,
     _controllers: api_server::Controllers,
 }
 
@@ -36,6 +37,7 @@ async fn env() -> Env {
     Env {
         app: server.router(),
         _controllers: server.start_controllers(),
+        server,
     }
 }
 
@@ -315,4 +317,58 @@ async fn invalid_crds_and_webhook_conversion_are_refused() {
             .contains("conversion webhooks are not served yet"),
         "{status}"
     );
+}
+
+/// envtest's `CRDDirectoryPaths`: the CRDs of a directory's YAML and JSON
+/// files (other kinds skipped, other files ignored), installed at start;
+/// installing one again replaces it.
+#[tokio::test]
+async fn crds_are_read_from_a_directory_and_installed() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let mut gadgets = widgets_crd();
+    gadgets["metadata"]["name"] = json!("gadgets.later.example.com");
+    gadgets["spec"]["names"] = json!({"plural": "gadgets", "kind": "Gadget"});
+    let yaml = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: skipped\n---\n{}",
+        serde_json::from_value::<api_core::crd::CustomResourceDefinition>(widgets_crd())
+            .unwrap()
+            .to_yaml()
+    );
+    std::fs::write(dir.join("a-widgets.yaml"), yaml).unwrap();
+    std::fs::write(dir.join("b-gadgets.json"), gadgets.to_string()).unwrap();
+    std::fs::write(dir.join("README.md"), "not a CRD").unwrap();
+    let crds = api_server::apiextensions::read_crd_dir(dir).unwrap();
+    let names: Vec<&str> = crds
+        .iter()
+        .map(|c| c["metadata"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["widgets.later.example.com", "gadgets.later.example.com"]
+    );
+
+    let env = env().await;
+    for crd in &crds {
+        env.server.install_crd(crd).await.unwrap();
+    }
+    env.established("widgets.later.example.com").await;
+    env.established("gadgets.later.example.com").await;
+    // Again, with a third version: replaced, and served.
+    let mut more = crds[0].clone();
+    more["spec"]["versions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "v2", "served": true, "storage": false, "schema": schema()}));
+    let replaced = env.server.install_crd(&more).await.unwrap();
+    assert_eq!(replaced["metadata"]["generation"], 2);
+    env.until(
+        "/apis/later.example.com/v2/namespaces/default/widgets",
+        |code, _| code == StatusCode::OK,
+    )
+    .await;
+
+    let missing =
+        api_server::apiextensions::read_crd_dir(std::path::Path::new("/no/such/dir")).unwrap_err();
+    assert!(missing.starts_with("/no/such/dir: "), "{missing}");
 }

@@ -29,6 +29,10 @@
 //! (`api_server::builtin::KINDS`: Deployment, ConfigMap, Pod, ...).
 //! A garbage collector runs beside the server (deleting an owner deletes
 //! its dependents as `propagationPolicy` says, as kube-controller-manager's).
+//! CustomResourceDefinitions are served (`apiextensions.k8s.io/v1`:
+//! `kubectl apply -f crd.yaml`, then the kind), and `--crd-dir DIR`
+//! (repeatable) installs the CRDs of a directory's YAML and JSON files at
+//! start, as envtest's `CRDDirectoryPaths`.
 //! `--storage memory|etcd` (default memory), `--etcd-servers URL,...`,
 //! `--etcd-prefix P` (default `/registry`), `--etcd-compaction-interval D`
 //! (default `5m0s`), `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile`:
@@ -66,11 +70,12 @@ struct Flags {
     authorization: AuthorizationMode,
     builtin_kinds: BuiltinKinds,
     storage: StorageFlags,
+    crd_dirs: Vec<PathBuf>,
 }
 
 const USAGE: &str = "usage: apiserver [--listen ADDR] [--kubeconfig PATH] [--insecure-http] \
 [--tls-cert-file PATH --tls-private-key-file PATH] [--tls-san NAME,...] [--client-ca-file PATH] \
-[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC] [--builtin-kinds all|none|PLURAL,...] [--storage memory|etcd] [--etcd-servers URL,...] \
+[--max-request-bytes N] [--v LEVEL] [--token-auth-file PATH] [--anonymous-auth] [--audit-log-path PATH] [--authorization-mode AlwaysAllow|RBAC] [--builtin-kinds all|none|PLURAL,...] [--crd-dir DIR]... [--storage memory|etcd] [--etcd-servers URL,...] \
 [--etcd-prefix P] [--etcd-compaction-interval D] [--etcd-cafile PATH] [--etcd-certfile PATH --etcd-keyfile PATH]";
 
 fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
@@ -87,6 +92,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
         authorization: AuthorizationMode::AlwaysAllow,
         builtin_kinds: BuiltinKinds::All,
         storage: StorageFlags::default(),
+        crd_dirs: Vec::new(),
     };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
@@ -143,6 +149,7 @@ fn parse_flags(args: impl Iterator<Item = String>) -> Result<Flags, String> {
                     }
                 };
             }
+            "--crd-dir" => flags.crd_dirs.push(PathBuf::from(value("--crd-dir")?)),
             "--builtin-kinds" => {
                 flags.builtin_kinds = value("--builtin-kinds")?.parse()?;
             }
@@ -193,6 +200,7 @@ fn server(
         .max_request_bytes(max_request_bytes)
         .authenticator(authenticator)
         .with_namespaces()
+        .with_custom_resource_definitions()
         .garbage_collector()
         .builtin_kinds(builtin_kinds)
         .resource::<memcached::Memcached>(DefaultStrategy)
@@ -248,6 +256,14 @@ async fn run(flags: Flags) -> Result<(), String> {
         ),
         None => None,
     };
+    // CRDs to install at start (envtest's `CRDDirectoryPaths`), read
+    // before anything starts so that a bad file stops it early.
+    let mut crds = Vec::new();
+    for dir in &flags.crd_dirs {
+        crds.extend(
+            api_server::apiextensions::read_crd_dir(dir).map_err(|e| format!("--crd-dir {e}"))?,
+        );
+    }
     let storage = flags.storage.open().await?;
     let server = server(
         flags.max_request_bytes,
@@ -258,6 +274,15 @@ async fn run(flags: Flags) -> Result<(), String> {
         &storage,
     )
     .map_err(|s| s.message)?;
+    for crd in &crds {
+        let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+        server.install_crd(crd).await.map_err(|s| {
+            format!(
+                "--crd-dir: CustomResourceDefinition {name:?}: {}",
+                s.message
+            )
+        })?;
+    }
     let listener = tokio::net::TcpListener::bind(flags.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", flags.listen))?;
@@ -290,6 +315,14 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Flags, String> {
         parse_flags(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn crd_dirs_repeat() {
+        let f = parse(&["--crd-dir", "a", "--crd-dir=b"]).unwrap();
+        assert_eq!(f.crd_dirs, [PathBuf::from("a"), PathBuf::from("b")]);
+        assert!(parse(&[]).unwrap().crd_dirs.is_empty());
+        assert!(parse(&["--crd-dir"]).is_err());
     }
 
     #[test]
