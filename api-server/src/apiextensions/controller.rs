@@ -530,6 +530,21 @@ fn protected(group: &str) -> bool {
         .any(|p| group == *p || group.ends_with(&format!(".{p}")))
 }
 
+/// Whether `value` is a URL with a scheme and a host (what Go's
+/// `url.ParseRequestURI` with a non-empty scheme and host accepts).
+fn is_url(value: &str) -> bool {
+    let Some((scheme, rest)) = value.split_once("://") else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && !host.is_empty()
+        && !value.contains(char::is_whitespace)
+}
+
 /// `KubernetesAPIApprovalPolicyConformant`, for CRDs of protected groups.
 fn approval(crd: &Value, updated: &mut DynamicObject) {
     let group = crd
@@ -555,7 +570,7 @@ fn approval(crd: &Value, updated: &mut DynamicObject) {
             "UnapprovedAnnotation",
             format!("not approved: {value:?}"),
         ),
-        Some(value) if value.starts_with("https://") || value.starts_with("http://") => {
+        Some(value) if is_url(value) => {
             ("True", "ApprovedAnnotation", format!("approved in {value}"))
         }
         Some(_) => (
@@ -573,4 +588,74 @@ fn approval(crd: &Value, updated: &mut DynamicObject) {
         reason,
         &message,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The naming controller's `equalToAcceptedOrFresh`.
+    #[test]
+    fn a_name_is_accepted_when_it_is_already_ours_or_nobody_s() {
+        let used: BTreeSet<String> = ["widgets".to_string()].into();
+        assert_eq!(fresh("widgets", "widgets", &used), Ok(()));
+        assert_eq!(fresh("gadgets", "", &used), Ok(()));
+        assert_eq!(
+            fresh("widgets", "", &used),
+            Err("\"widgets\" is already in use".to_string())
+        );
+        assert_eq!(aggregate(&["a".into()]), "a");
+        assert_eq!(aggregate(&["a".into(), "b".into()]), "[a, b]");
+    }
+
+    /// `TestCondition` of upstream's `apiapproval_controller_test.go`.
+    #[test]
+    fn api_approval_conditions() {
+        let reason = |group: &str, annotation: Option<&str>| {
+            let mut crd = json!({"apiVersion": "apiextensions.k8s.io/v1",
+                "kind": "CustomResourceDefinition",
+                "metadata": {"name": "x"}, "spec": {"group": group}});
+            if let Some(a) = annotation {
+                crd["metadata"]["annotations"] = json!({APPROVAL: a});
+            }
+            let mut object: DynamicObject = serde_json::from_value(crd.clone()).unwrap();
+            approval(&crd, &mut object);
+            let value = object.to_value();
+            condition(&value, "KubernetesAPIApprovalPolicyConformant").map(|c| {
+                (
+                    c["status"].as_str().unwrap().to_string(),
+                    c["message"].as_str().unwrap().to_string(),
+                )
+            })
+        };
+        assert_eq!(reason("other.io", None), None);
+        assert_eq!(
+            reason("sigs.k8s.io", None),
+            Some(("False".into(), "protected groups must have approval annotation \"api-approved.kubernetes.io\", see https://github.com/kubernetes/enhancements/pull/1111".into()))
+        );
+        assert_eq!(
+            reason("sigs.k8s.io", Some("bad value")),
+            Some(("False".into(), "protected groups must have approval annotation \"api-approved.kubernetes.io\" with either a URL or a reason starting with \"unapproved\", see https://github.com/kubernetes/enhancements/pull/1111".into()))
+        );
+        assert_eq!(
+            reason(
+                "sigs.k8s.io",
+                Some("https://github.com/kubernetes/kubernetes/pull/79724")
+            ),
+            Some((
+                "True".into(),
+                "approved in https://github.com/kubernetes/kubernetes/pull/79724".into()
+            ))
+        );
+        assert_eq!(
+            reason("sigs.k8s.io", Some("unapproved, experimental-only")),
+            Some((
+                "False".into(),
+                "not approved: \"unapproved, experimental-only\"".into()
+            ))
+        );
+        assert!(protected("k8s.io") && protected("x.kubernetes.io"));
+        assert!(!protected("notk8s.io") && !protected("example.com"));
+    }
 }

@@ -261,6 +261,17 @@ const TABLES: &[Kind] = &[
         ],
         printer: print_default,
     },
+    // CustomResourceDefinitions too: apiextensions-apiserver's REST
+    // storage serves the default NAME and CREATED AT (`kubectl get crds`).
+    Kind {
+        group: "apiextensions.k8s.io",
+        plural: "customresourcedefinitions",
+        columns: &[
+            NAME,
+            column("Created At", "date", CREATION_TIMESTAMP_DESCRIPTION),
+        ],
+        printer: print_default,
+    },
     // nodeColumnDefinitions.
     Kind {
         group: "",

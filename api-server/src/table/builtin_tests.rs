@@ -2395,6 +2395,16 @@ fn csi_and_volume_attachment_tables() {
 /// `pkg/registry/rest/table.go`; its test is `TestGetTable` in
 /// `pkg/endpoints/apiserver_test.go`: `now.Time.UTC().Format(time.RFC3339)`).
 #[test]
+fn custom_resource_definitions_have_the_default_table() {
+    let (columns, _) = table("apiextensions.k8s.io", "customresourcedefinitions").expect("a table");
+    let names: Vec<(&str, &str)> = columns
+        .iter()
+        .map(|c| (c.name.as_str(), c.type_.as_str()))
+        .collect();
+    assert_eq!(names, [("Name", "string"), ("Created At", "date")]);
+}
+
+#[test]
 fn limit_range_default_table() {
     let (columns, _) = table("", "limitranges").expect("a table");
     let names: Vec<(&str, &str)> = columns
