@@ -100,15 +100,21 @@ pub struct TestEnvBuilder {
     server: ServerBuilder,
     builtin: BuiltinKinds,
     tcp: bool,
+    /// CRDs to install at start (their JSON), or why one could not be read.
+    crds: Vec<Result<serde_json::Value, String>>,
 }
 
 impl TestEnv {
     /// A builder of a server with namespaces and no other kind yet.
     pub fn builder() -> TestEnvBuilder {
         TestEnvBuilder {
-            server: ApiServer::builder().with_namespaces().garbage_collector(),
+            server: ApiServer::builder()
+                .with_namespaces()
+                .with_custom_resource_definitions()
+                .garbage_collector(),
             builtin: BuiltinKinds::None,
             tcp: false,
+            crds: Vec::new(),
         }
     }
 
@@ -303,6 +309,29 @@ impl TestEnvBuilder {
         self
     }
 
+    /// Installs the CustomResourceDefinition `crd` at start, and waits
+    /// until it is `Established`: anything that serializes as one
+    /// (kube-derive's `Foo::crd()`, k8s-openapi's or api-core's
+    /// `CustomResourceDefinition`, a `serde_json::Value`). CRDs can also be
+    /// created at run time through the client, as on a cluster.
+    pub fn crd(mut self, crd: impl Serialize) -> Self {
+        self.crds
+            .push(serde_json::to_value(crd).map_err(|e| format!("a CRD that does not serialize: {e}")));
+        self
+    }
+
+    /// Installs every CRD in the YAML and JSON files of `dir` at start
+    /// (envtest's `CRDDirectoryPaths`; see
+    /// [`api_server::apiextensions::read_crd_dir`]), and waits until they
+    /// are `Established`.
+    pub fn crd_dir(mut self, dir: impl AsRef<std::path::Path>) -> Self {
+        match api_server::apiextensions::read_crd_dir(dir.as_ref()) {
+            Ok(crds) => self.crds.extend(crds.into_iter().map(Ok)),
+            Err(e) => self.crds.push(Err(e)),
+        }
+        self
+    }
+
     /// Changes the server before it starts (authentication, limits, more
     /// kinds: anything [`ServerBuilder`] sets).
     pub fn configure(mut self, f: impl FnOnce(ServerBuilder) -> ServerBuilder) -> Self {
@@ -324,6 +353,7 @@ impl TestEnvBuilder {
         let server = self.server.builtin_kinds(&self.builtin).build();
         let client = kube::Client::new(server.router(), "default");
         let controllers = server.start_controllers();
+        install_crds(&server, self.crds).await?;
         let (network, listener) = if self.tcp {
             let (network, task) = listen(&server).await?;
             (Some(Arc::new(network)), Some(task))
@@ -340,6 +370,47 @@ impl TestEnvBuilder {
             }),
         })
     }
+}
+
+/// Installs `crds` and waits until each is `Established` (at most
+/// [`DEFAULT_WAIT`] in all).
+async fn install_crds(
+    server: &ApiServer,
+    crds: Vec<Result<serde_json::Value, String>>,
+) -> std::io::Result<()> {
+    let mut names = Vec::new();
+    for crd in crds {
+        let crd = crd.map_err(std::io::Error::other)?;
+        let name = crd["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        server.install_crd(&crd).await.map_err(|s| {
+            std::io::Error::other(format!("CustomResourceDefinition {name:?}: {}", s.message))
+        })?;
+        names.push(name);
+    }
+    let start = Instant::now();
+    for name in names {
+        loop {
+            let crd = server.get_crd(&name).await.map_err(|s| {
+                std::io::Error::other(format!("CustomResourceDefinition {name:?}: {}", s.message))
+            })?;
+            let established = crd["status"]["conditions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|c| c["type"] == "Established" && c["status"] == "True");
+            if established {
+                break;
+            }
+            if start.elapsed() >= DEFAULT_WAIT {
+                return Err(std::io::Error::other(format!(
+                    "CustomResourceDefinition {name:?} was not established within {DEFAULT_WAIT:?}: {}",
+                    crd["status"]
+                )));
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+    Ok(())
 }
 
 /// Serves `server` over HTTPS on a free loopback port and writes its

@@ -556,6 +556,20 @@ impl ApiServer {
         }
     }
 
+    /// The CustomResourceDefinition `name` as stored (with its status:
+    /// its names accepted, `Established`, ...). A 404 when there is none,
+    /// or when the server does not serve CRDs.
+    pub async fn get_crd(&self, name: &str) -> Result<Value, Status> {
+        let catalog = self.inner.catalogs.current();
+        match catalog.get(crate::apiextensions::GROUP, "v1", "customresourcedefinitions") {
+            Some(kind) => kind.get("", name).await,
+            None => Err(Status::not_found(
+                GroupResource::new(crate::apiextensions::GROUP, "customresourcedefinitions"),
+                name,
+            )),
+        }
+    }
+
     /// Tells what follows the kinds by hand (the namespace controller's
     /// content) about a new catalog.
     fn kinds_changed(&self, catalog: &Catalog) {
