@@ -315,8 +315,9 @@ impl TestEnvBuilder {
     /// `CustomResourceDefinition`, a `serde_json::Value`). CRDs can also be
     /// created at run time through the client, as on a cluster.
     pub fn crd(mut self, crd: impl Serialize) -> Self {
-        self.crds
-            .push(serde_json::to_value(crd).map_err(|e| format!("a CRD that does not serialize: {e}")));
+        self.crds.push(
+            serde_json::to_value(crd).map_err(|e| format!("a CRD that does not serialize: {e}")),
+        );
         self
     }
 
@@ -381,7 +382,10 @@ async fn install_crds(
     let mut names = Vec::new();
     for crd in crds {
         let crd = crd.map_err(std::io::Error::other)?;
-        let name = crd["metadata"]["name"].as_str().unwrap_or_default().to_string();
+        let name = crd["metadata"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         server.install_crd(&crd).await.map_err(|s| {
             std::io::Error::other(format!("CustomResourceDefinition {name:?}: {}", s.message))
         })?;

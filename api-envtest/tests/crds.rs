@@ -138,7 +138,10 @@ async fn a_kube_derive_crd_is_installed_established_and_reconciled() {
         .await
         .expect("the CRD goes in time")
         .expect("the wait runs");
-    assert!(docs.list(&Default::default()).await.is_err(), "the kind is no longer served");
+    assert!(
+        docs.list(&Default::default()).await.is_err(),
+        "the kind is no longer served"
+    );
 }
 
 #[tokio::test]

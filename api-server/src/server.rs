@@ -561,7 +561,11 @@ impl ApiServer {
     /// or when the server does not serve CRDs.
     pub async fn get_crd(&self, name: &str) -> Result<Value, Status> {
         let catalog = self.inner.catalogs.current();
-        match catalog.get(crate::apiextensions::GROUP, "v1", "customresourcedefinitions") {
+        match catalog.get(
+            crate::apiextensions::GROUP,
+            "v1",
+            "customresourcedefinitions",
+        ) {
             Some(kind) => kind.get("", name).await,
             None => Err(Status::not_found(
                 GroupResource::new(crate::apiextensions::GROUP, "customresourcedefinitions"),

@@ -12,11 +12,29 @@ mod storage;
 
 use std::time::{Duration, Instant};
 
+use api_core::prelude::*;
+use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tower::ServiceExt;
+
+/// GizmoSpec is the desired state of a Gizmo, a kind served from its Rust
+/// type beside the CRDs.
+#[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(
+    group = "later.example.com",
+    version = "v1",
+    kind = "Gizmo",
+    namespaced
+)]
+pub struct GizmoSpec {
+    /// replicas of the gizmo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+}
 
 const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const WIDGETS_V1: &str = "/apis/later.example.com/v1/namespaces/default/widgets";
@@ -33,6 +51,7 @@ async fn env() -> Env {
         .storage(storage::storage().await)
         .with_namespaces()
         .with_custom_resource_definitions()
+        .resource::<Gizmo>(DefaultStrategy)
         .build();
     Env {
         app: server.router(),
@@ -371,4 +390,80 @@ async fn crds_are_read_from_a_directory_and_installed() {
     let missing =
         api_server::apiextensions::read_crd_dir(std::path::Path::new("/no/such/dir")).unwrap_err();
     assert!(missing.starts_with("/no/such/dir: "), "{missing}");
+}
+
+/// A CRD may not take the names of a kind served from a Rust type in its
+/// group (the naming controller counts every served resource of the
+/// group): the typed kind keeps being served.
+#[tokio::test]
+async fn a_crd_does_not_take_a_served_kind_s_names() {
+    let env = env().await;
+    let mut gizmos = widgets_crd();
+    gizmos["metadata"]["name"] = json!("gizmos.later.example.com");
+    gizmos["spec"]["names"] = json!({"plural": "gizmos", "kind": "Thing"});
+    let (code, body) = env.call("POST", CRDS, gizmos).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let crd = env
+        .until(&format!("{CRDS}/gizmos.later.example.com"), |_, crd| {
+            condition(crd, "NamesAccepted")["status"] == "False"
+        })
+        .await;
+    assert_eq!(condition(&crd, "NamesAccepted")["reason"], "PluralConflict");
+    assert_eq!(
+        condition(&crd, "NamesAccepted")["message"],
+        "\"gizmos\" is already in use"
+    );
+    let gizmo = json!({"apiVersion": "later.example.com/v1", "kind": "Gizmo",
+                       "metadata": {"name": "g"}, "spec": {"replicas": 1}});
+    let (code, body) = env
+        .call(
+            "POST",
+            "/apis/later.example.com/v1/namespaces/default/gizmos",
+            gizmo,
+        )
+        .await;
+    assert_eq!(
+        code,
+        StatusCode::CREATED,
+        "the typed kind is still served: {body}"
+    );
+}
+
+/// The scale subresource of a CRD given at run time (`subresources.scale`),
+/// as `kubectl scale` uses it.
+#[tokio::test]
+async fn a_crd_s_scale_subresource_is_served() {
+    let env = env().await;
+    let mut crd = widgets_crd();
+    crd["spec"]["versions"] = json!([{"name": "v1", "served": true, "storage": true,
+        "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}},
+            "status": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}},
+        "subresources": {"status": {}, "scale": {"specReplicasPath": ".spec.replicas",
+            "statusReplicasPath": ".status.replicas"}}}]);
+    let (code, body) = env.call("POST", CRDS, crd).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    env.established("widgets.later.example.com").await;
+    let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                        "metadata": {"name": "w"}, "spec": {"replicas": 2}});
+    let (code, body) = env.call("POST", WIDGETS_V1, widget).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let (code, scale) = env
+        .call("GET", &format!("{WIDGETS_V1}/w/scale"), Value::Null)
+        .await;
+    assert_eq!(code, StatusCode::OK, "{scale}");
+    assert_eq!(scale["kind"], "Scale");
+    assert_eq!(scale["spec"]["replicas"], 2);
+    let (code, body) = env
+        .call(
+            "PATCH",
+            &format!("{WIDGETS_V1}/w/scale"),
+            json!({"spec": {"replicas": 5}}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    let (_, widget) = env
+        .call("GET", &format!("{WIDGETS_V1}/w"), Value::Null)
+        .await;
+    assert_eq!(widget["spec"]["replicas"], 5);
 }
