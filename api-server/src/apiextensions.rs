@@ -12,6 +12,7 @@
 
 pub mod controller;
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use api_core::meta::Time;
@@ -50,11 +51,17 @@ pub fn kind_info() -> KindInfo {
     }
 }
 
-/// The CRDs' registry over `storage` and the kind as the server serves it.
+/// The CRDs' registry over `storage` and the kind as the server serves it;
+/// `typed` names the CRDs of the kinds served from Rust types.
 pub(crate) fn served(
     storage: Arc<dyn Storage>,
+    typed: Arc<BTreeSet<String>>,
 ) -> (Arc<Registry<DynamicObject>>, RegistryKind<DynamicObject>) {
-    let registry = Arc::new(Registry::with_kind(kind_info(), CrdStrategy, storage));
+    let registry = Arc::new(Registry::with_kind(
+        kind_info(),
+        CrdStrategy { typed },
+        storage,
+    ));
     let served = RegistryKind::dynamic(registry.clone()).as_builtin();
     (registry, served)
 }
@@ -78,13 +85,19 @@ fn versions(crd: &Value) -> impl Iterator<Item = &Value> {
 }
 
 /// The storage hooks of CRDs (apiextensions-apiserver's `strategy`).
-pub(crate) struct CrdStrategy;
+pub(crate) struct CrdStrategy {
+    /// The CRDs of the kinds served from Rust types: their conversion is
+    /// the server's own, whatever strategy they name.
+    typed: Arc<BTreeSet<String>>,
+}
 
 impl CrdStrategy {
     fn check(&self, obj: &DynamicObject) -> ErrorList {
         let value = obj.to_value();
         let mut errors = check_crd(&value);
-        if value.pointer("/spec/conversion/strategy") == Some(&json!("Webhook")) {
+        if value.pointer("/spec/conversion/strategy") == Some(&json!("Webhook"))
+            && !self.typed.contains(&obj.metadata.name)
+        {
             errors.push(FieldError::forbidden(
                 &FieldPath::new("spec").child("conversion").child("strategy"),
                 "conversion webhooks are not served yet (they come with admission and \
@@ -305,4 +318,104 @@ pub fn read_crd_dir(dir: &std::path::Path) -> Result<Vec<Value>, String> {
         );
     }
     Ok(crds)
+}
+
+/// Refuses updates and deletes of the CRDs that describe kinds the server
+/// serves from Rust types (they are written at start, as a cluster shows
+/// every kind it serves, and stay as the types say).
+pub(crate) struct ReadOnlyCrds(pub(crate) Arc<BTreeSet<String>>);
+
+impl api_core::registry::AdmissionPlugin for ReadOnlyCrds {
+    fn admit<'a>(
+        &'a self,
+        attributes: api_core::registry::Attributes<'a>,
+    ) -> api_core::registry::BoxFuture<'a, Result<(), api_core::Status>> {
+        use api_core::registry::Operation;
+        Box::pin(async move {
+            let kind = attributes.kind;
+            if kind.group != GROUP
+                || kind.plural != "customresourcedefinitions"
+                || attributes.operation == Operation::Create
+                || !self.0.contains(attributes.name)
+            {
+                return Ok(());
+            }
+            let verb = if attributes.operation == Operation::Delete {
+                "delete"
+            } else {
+                "update"
+            };
+            let mut status = api_core::Status::method_not_supported(
+                api_core::status::GroupResource::new(GROUP, "customresourcedefinitions"),
+                verb,
+            );
+            status.message = format!(
+                "customresourcedefinitions.apiextensions.k8s.io {:?} describes a kind this \
+                 server serves from its Rust type: it cannot be {}",
+                attributes.name,
+                if verb == "delete" {
+                    "deleted"
+                } else {
+                    "changed"
+                }
+            );
+            Err(status)
+        })
+    }
+}
+
+/// Writes the CRDs of the kinds served from Rust types (`crds`, their
+/// JSON) into `registry`, `Established`, as a cluster lists every kind it
+/// serves: created when missing, replaced when the type changed.
+pub(crate) async fn publish(
+    registry: &Registry<DynamicObject>,
+    crds: &[Value],
+) -> Result<(), api_core::Status> {
+    let registry = registry.field_manager(MANAGER);
+    for crd in crds {
+        let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+        let object: DynamicObject =
+            serde_json::from_value(crd.clone()).map_err(api_core::Status::internal_error)?;
+        let stored = match registry.get("", name).await {
+            Ok(mut current) => {
+                if current.content.get("spec") != object.content.get("spec") {
+                    current.content.insert("spec".into(), crd["spec"].clone());
+                    registry.update("", current).await?.object
+                } else {
+                    current
+                }
+            }
+            Err(e) if e.code == 404 => registry.create("", object).await?.object,
+            Err(e) => return Err(e),
+        };
+        let mut updated = stored.clone();
+        let value = stored.to_value();
+        let names = value["spec"]["names"].clone();
+        if let Some(status) = updated
+            .content
+            .entry("status")
+            .or_insert_with(|| Value::Object(Map::new()))
+            .as_object_mut()
+        {
+            status.insert("acceptedNames".into(), names);
+        }
+        set_condition(
+            &mut updated,
+            "NamesAccepted",
+            "True",
+            "NoConflicts",
+            "no conflicts found",
+        );
+        set_condition(
+            &mut updated,
+            "Established",
+            "True",
+            "InitialNamesAccepted",
+            "the initial names have been accepted",
+        );
+        if updated.content.get("status") != stored.content.get("status") {
+            registry.update_status("", updated).await?;
+        }
+    }
+    Ok(())
 }

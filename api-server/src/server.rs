@@ -354,17 +354,46 @@ impl ServerBuilder {
         let namespaces = self
             .namespaces
             .then(|| Arc::new(NamespaceKind::new(self.storage.clone())));
+        // The admission chain every kind's store runs: NamespaceLifecycle
+        // when namespaces are served.
+        // With CRDs served, those of the kinds served from Rust types are
+        // shown too (written at start, read-only).
+        let typed_crds: Vec<Value> = if self.custom_resource_definitions {
+            let mut by_name = std::collections::BTreeMap::new();
+            for kind in self.kinds.iter().filter(|k| !k.builtin()) {
+                let crd = kind.crd().to_json();
+                let name = crd["metadata"]["name"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                by_name.entry(name).or_insert(crd);
+            }
+            by_name.into_values().collect()
+        } else {
+            Vec::new()
+        };
+        let typed_names: Arc<std::collections::BTreeSet<String>> = Arc::new(
+            typed_crds
+                .iter()
+                .filter_map(|c| c["metadata"]["name"].as_str().map(str::to_string))
+                .collect(),
+        );
         let crds = self.custom_resource_definitions.then(|| {
-            let (registry, served) = crate::apiextensions::served(self.storage.clone());
+            let (registry, served) =
+                crate::apiextensions::served(self.storage.clone(), typed_names.clone());
             self.kinds.push(Arc::new(served));
             registry
         });
-        // The admission chain every kind's store runs: NamespaceLifecycle
-        // when namespaces are served.
-        let plugins: AdmissionPlugins = match &namespaces {
-            Some(namespaces) => Arc::new([namespaces.lifecycle()]),
-            None => Arc::new([]),
-        };
+        let mut plugins: Vec<Arc<dyn api_core::registry::AdmissionPlugin>> = Vec::new();
+        if let Some(namespaces) = &namespaces {
+            plugins.push(namespaces.lifecycle());
+        }
+        if crds.is_some() {
+            plugins.push(Arc::new(crate::apiextensions::ReadOnlyCrds(
+                typed_names.clone(),
+            )));
+        }
+        let plugins: AdmissionPlugins = plugins.into();
         let kinds = Arc::new(Kinds::new());
         let namespace_kind = namespaces.as_ref().map(|n| n.served());
         for kind in self.kinds.iter().chain(&namespace_kind) {
@@ -382,6 +411,8 @@ impl ServerBuilder {
                 catalogs: Catalogs::new(catalog),
                 storage: self.storage,
                 crds,
+                typed_crds,
+                typed_names,
                 garbage_collector: self.garbage_collector,
                 plugins,
                 kinds,
@@ -408,6 +439,10 @@ struct Inner {
     storage: Arc<dyn Storage>,
     /// The CRDs' registry, when they are served.
     crds: Option<Arc<Registry<api_core::registry::DynamicObject>>>,
+    /// The CRDs of the kinds served from Rust types (written at start).
+    typed_crds: Vec<Value>,
+    /// Their names (the CRD controller leaves them alone).
+    typed_names: Arc<std::collections::BTreeSet<String>>,
     /// Whether a garbage collector runs over the kinds (and deletes record
     /// the propagation policy as finalizers).
     garbage_collector: bool,
@@ -622,6 +657,7 @@ impl ApiServer {
                     self.clone(),
                     crds,
                     self.inner.storage.clone(),
+                    self.inner.typed_names.clone(),
                 )
             }),
         }

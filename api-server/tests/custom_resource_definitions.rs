@@ -394,7 +394,8 @@ async fn crds_are_read_from_a_directory_and_installed() {
 
 /// A CRD may not take the names of a kind served from a Rust type in its
 /// group (the naming controller counts every served resource of the
-/// group): the typed kind keeps being served.
+/// group): its own CRD exists already (409), and another CRD's kind
+/// conflicts; the typed kind keeps being served.
 #[tokio::test]
 async fn a_crd_does_not_take_a_served_kind_s_names() {
     let env = env().await;
@@ -402,16 +403,21 @@ async fn a_crd_does_not_take_a_served_kind_s_names() {
     gizmos["metadata"]["name"] = json!("gizmos.later.example.com");
     gizmos["spec"]["names"] = json!({"plural": "gizmos", "kind": "Thing"});
     let (code, body) = env.call("POST", CRDS, gizmos).await;
+    assert_eq!(code, StatusCode::CONFLICT, "{body}");
+    let mut things = widgets_crd();
+    things["metadata"]["name"] = json!("things.later.example.com");
+    things["spec"]["names"] = json!({"plural": "things", "kind": "Gizmo", "listKind": "ThingList"});
+    let (code, body) = env.call("POST", CRDS, things).await;
     assert_eq!(code, StatusCode::CREATED, "{body}");
     let crd = env
-        .until(&format!("{CRDS}/gizmos.later.example.com"), |_, crd| {
+        .until(&format!("{CRDS}/things.later.example.com"), |_, crd| {
             condition(crd, "NamesAccepted")["status"] == "False"
         })
         .await;
-    assert_eq!(condition(&crd, "NamesAccepted")["reason"], "PluralConflict");
+    assert_eq!(condition(&crd, "NamesAccepted")["reason"], "KindConflict");
     assert_eq!(
         condition(&crd, "NamesAccepted")["message"],
-        "\"gizmos\" is already in use"
+        "\"Gizmo\" is already in use"
     );
     let gizmo = json!({"apiVersion": "later.example.com/v1", "kind": "Gizmo",
                        "metadata": {"name": "g"}, "spec": {"replicas": 1}});
@@ -466,4 +472,56 @@ async fn a_crd_s_scale_subresource_is_served() {
         .call("GET", &format!("{WIDGETS_V1}/w"), Value::Null)
         .await;
     assert_eq!(widget["spec"]["replicas"], 5);
+}
+
+/// The kinds served from Rust types are CRD objects too, `Established`,
+/// as a cluster lists every kind it serves (`kubectl get crds`, and code
+/// that waits for `Established` before it uses a kind), and read-only.
+#[tokio::test]
+async fn kinds_served_from_rust_types_are_established_read_only_crds() {
+    let env = env().await;
+    let crd = env.established("gizmos.later.example.com").await;
+    assert_eq!(crd["spec"]["names"]["kind"], "Gizmo");
+    assert_eq!(crd["status"]["acceptedNames"]["plural"], "gizmos");
+    assert_eq!(condition(&crd, "NamesAccepted")["reason"], "NoConflicts");
+    let (_, list) = env.call("GET", CRDS, Value::Null).await;
+    let names: Vec<&str> = list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["metadata"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["gizmos.later.example.com"]);
+
+    let mut changed = crd.clone();
+    changed["spec"]["names"]["shortNames"] = json!(["gz"]);
+    let (code, status) = env
+        .call("PUT", &format!("{CRDS}/gizmos.later.example.com"), changed)
+        .await;
+    assert_eq!(code, StatusCode::METHOD_NOT_ALLOWED, "{status}");
+    assert!(
+        status["message"]
+            .as_str()
+            .unwrap()
+            .contains("serves from its Rust type: it cannot be changed"),
+        "{status}"
+    );
+    let (code, status) = env
+        .call(
+            "DELETE",
+            &format!("{CRDS}/gizmos.later.example.com"),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(code, StatusCode::METHOD_NOT_ALLOWED, "{status}");
+    // Still served, still there.
+    let (code, _) = env
+        .call(
+            "GET",
+            "/apis/later.example.com/v1/namespaces/default/gizmos",
+            Value::Null,
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK);
+    env.established("gizmos.later.example.com").await;
 }

@@ -56,17 +56,21 @@ pub struct CrdController {
 
 impl CrdController {
     /// Starts the controller for `server`, over its CRDs (`crds`) and
-    /// the storage their objects live in. Call it in a Tokio runtime.
+    /// the storage their objects live in, leaving alone those named in
+    /// `typed` (the kinds served from Rust types). Call it in a Tokio
+    /// runtime.
     pub(crate) fn start(
         server: ApiServer,
         crds: Arc<Registry<DynamicObject>>,
         storage: Arc<dyn Storage>,
+        typed: Arc<BTreeSet<String>>,
     ) -> Self {
         let controller = Controller {
             server,
             crds: crds.field_manager(MANAGER),
             storage,
             installed: BTreeMap::new(),
+            typed,
         };
         CrdController {
             _task: AbortOnDropHandle::new(tokio::spawn(controller.run())),
@@ -92,6 +96,9 @@ struct Controller {
     storage: Arc<dyn Storage>,
     /// By CRD name.
     installed: BTreeMap<String, Installed>,
+    /// The CRDs of kinds served from Rust types: served already, left
+    /// alone.
+    typed: Arc<BTreeSet<String>>,
 }
 
 impl Controller {
@@ -156,6 +163,9 @@ impl Controller {
 
     /// Brings what is served for CRD `name` in line with it.
     async fn reconcile(&mut self, name: &str) -> Result<(), Status> {
+        if self.typed.contains(name) {
+            return Ok(());
+        }
         let crd = match self.crds.get("", name).await {
             Ok(crd) => crd,
             Err(e) if e.code == 404 => {

@@ -18,6 +18,9 @@ pub(super) async fn bootstrap(inner: &Inner) -> Result<(), Status> {
         user: Some(User::new("system:apiserver", &[SYSTEM_MASTERS])),
         ..Default::default()
     };
+    if let Some(crds) = &inner.crds {
+        crate::apiextensions::publish(crds, &inner.typed_crds).await?;
+    }
     for object in bootstrap_objects(inner.rbac.is_some()) {
         let (group, version) = match object["apiVersion"].as_str().unwrap_or_default() {
             v if v.contains('/') => v.split_once('/').unwrap_or_default(),
