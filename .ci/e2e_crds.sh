@@ -58,6 +58,10 @@ expect "gateway table" "PROGRAMMED" "$out"
 expect "gateway table" "example" "$out"
 from=$(k get gateway gw -o jsonpath='{.spec.listeners[0].allowedRoutes.namespaces.from}')
 [ "$from" = Same ] || fail "the schema's default: allowedRoutes.namespaces.from=$from"
+# The status default shows on read, as on a cluster (the status
+# subresource drops it on create; defaults apply to what is read too).
+pending=$(k get gateway gw -o jsonpath='{.status.conditions[?(@.type=="Accepted")].reason}')
+[ "$pending" = Pending ] || fail "the status default on read: Accepted reason=$pending"
 # Refused with the apiserver's cause.
 sed 's/port: 80/port: 0/; s/name: gw/name: bad/' "$work/gateway.yaml" > "$work/bad.yaml"
 if out=$(k apply -f "$work/bad.yaml" 2>&1); then fail "an invalid gateway was accepted"; fi

@@ -525,3 +525,52 @@ async fn kinds_served_from_rust_types_are_established_read_only_crds() {
     assert_eq!(code, StatusCode::OK);
     env.established("gizmos.later.example.com").await;
 }
+
+/// Defaults apply on read too, with the storage version's schema
+/// ("when reading from etcd using the storage version defaults"): a
+/// defaulted `status` (dropped by the status subresource on create) shows
+/// on every read, as Gateway API's `Pending` conditions do on a cluster,
+/// and a default added to the CRD later shows on objects stored before.
+#[tokio::test]
+async fn defaults_apply_on_read() {
+    let env = env().await;
+    let mut crd = widgets_crd();
+    crd["spec"]["versions"] = json!([{"name": "v1", "served": true, "storage": true,
+        "subresources": {"status": {}},
+        "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {"size": {"type": "integer"}}},
+            "status": {"type": "object", "default": {"phase": "Pending"},
+                       "properties": {"phase": {"type": "string"}}}}}}}]);
+    let (code, body) = env.call("POST", CRDS, crd.clone()).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    env.established("widgets.later.example.com").await;
+    let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                        "metadata": {"name": "w"}, "spec": {}});
+    let (code, created) = env.call("POST", WIDGETS_V1, widget).await;
+    assert_eq!(code, StatusCode::CREATED, "{created}");
+    let (_, read) = env
+        .call("GET", &format!("{WIDGETS_V1}/w"), Value::Null)
+        .await;
+    assert_eq!(read["status"]["phase"], "Pending", "{read}");
+
+    // A default added to the CRD shows on the object stored before it.
+    let (_, mut current) = env
+        .call(
+            "GET",
+            &format!("{CRDS}/widgets.later.example.com"),
+            Value::Null,
+        )
+        .await;
+    current["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]
+        ["size"]["default"] = json!(3);
+    let (code, body) = env
+        .call("PUT", &format!("{CRDS}/widgets.later.example.com"), current)
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    env.until(&format!("{WIDGETS_V1}/w"), |code, w| {
+        code == StatusCode::OK && w["spec"]["size"] == 3
+    })
+    .await;
+    let (_, list) = env.call("GET", WIDGETS_V1, Value::Null).await;
+    assert_eq!(list["items"][0]["spec"]["size"], 3, "{list}");
+}

@@ -659,24 +659,31 @@ pub(crate) trait StorageCodec: Send + Sync {
 }
 
 /// Conversion strategy `None` (apiextensions' `nopConverter`): versions
-/// differ only in `apiVersion`.
+/// differ only in `apiVersion`; and the storage version's defaults applied
+/// to what is read (apiextensions defaults "when reading from etcd using
+/// the storage version defaults").
 pub(crate) struct NoneConversion {
-    /// The storage version's `apiVersion`.
-    pub(crate) storage: String,
+    /// The storage version's `apiVersion`, when it is another version's.
+    pub(crate) storage: Option<String>,
     /// The registry's own (a kind known at run time has no
     /// `K::api_version()` to read it as).
     pub(crate) served: String,
+    /// The storage version's schema, whose defaults reads apply.
+    pub(crate) defaults: Option<Value>,
 }
 
 impl StorageCodec for NoneConversion {
     fn write_stored(&self, mut obj: Value) -> Result<Value, ConversionError> {
-        if let Some(members) = obj.as_object_mut() {
-            members.insert("apiVersion".into(), Value::String(self.storage.clone()));
+        if let (Some(storage), Some(members)) = (&self.storage, obj.as_object_mut()) {
+            members.insert("apiVersion".into(), Value::String(storage.clone()));
         }
         Ok(obj)
     }
 
     fn read_stored(&self, mut stored: Value, _: &str) -> Result<Value, ConversionError> {
+        if let Some(schema) = &self.defaults {
+            crate::schema::defaulting::default(&mut stored, schema);
+        }
         if let Some(members) = stored.as_object_mut() {
             members.insert("apiVersion".into(), Value::String(self.served.clone()));
         }

@@ -215,6 +215,9 @@ pub struct Registry<K: Served> {
     schema: Arc<OnceLock<Value>>,
     apply_schema: Arc<OnceLock<crate::apply::Schema>>,
     codec: Codec,
+    /// The codec when it is conversion `None` (to combine
+    /// [`Registry::stored_as`] and [`Registry::defaulted_on_read`]).
+    none_codec: Option<Arc<crate::conversion::NoneConversion>>,
     manager: Arc<str>,
 }
 
@@ -248,6 +251,7 @@ impl<K: Served> Registry<K> {
             schema: Arc::new(OnceLock::new()),
             apply_schema: Arc::new(OnceLock::new()),
             codec: None,
+            none_codec: None,
             manager: Arc::from(UNKNOWN_MANAGER),
         }
     }
@@ -311,11 +315,34 @@ impl<K: Served> Registry<K> {
     /// strategy `None`, by which every served version of a CRD reads and
     /// writes the same stored objects. A registry of the storage version
     /// itself needs none.
-    pub fn stored_as(mut self, api_version: impl Into<String>) -> Self {
-        self.codec = Some(Arc::new(crate::conversion::NoneConversion {
-            storage: api_version.into(),
+    pub fn stored_as(self, api_version: impl Into<String>) -> Self {
+        let defaults = self.none_conversion().and_then(|c| c.defaults.clone());
+        self.with_none_conversion(Some(api_version.into()), defaults)
+    }
+
+    /// Applies `schema`'s defaults (a CRD's storage version's) to every
+    /// object read from storage, as apiextensions-apiserver does: a
+    /// default added to a CRD shows on the objects stored before it, and a
+    /// defaulted field the status subresource dropped on create (a
+    /// defaulted `status`) shows on every read. Combines with
+    /// [`Registry::stored_as`].
+    pub fn defaulted_on_read(self, schema: Value) -> Self {
+        let storage = self.none_conversion().and_then(|c| c.storage.clone());
+        self.with_none_conversion(storage, Some(schema))
+    }
+
+    fn none_conversion(&self) -> Option<&crate::conversion::NoneConversion> {
+        self.none_codec.as_deref()
+    }
+
+    fn with_none_conversion(mut self, storage: Option<String>, defaults: Option<Value>) -> Self {
+        let codec = Arc::new(crate::conversion::NoneConversion {
+            storage,
             served: self.kind.api_version(),
-        }));
+            defaults,
+        });
+        self.none_codec = Some(codec.clone());
+        self.codec = Some(codec);
         self
     }
 
@@ -386,6 +413,7 @@ impl<K: Served> Registry<K> {
             schema: self.schema.clone(),
             apply_schema: self.apply_schema.clone(),
             codec: self.codec.clone(),
+            none_codec: self.none_codec.clone(),
             manager: self.manager.clone(),
         }
     }
@@ -453,6 +481,7 @@ impl<K: Served> Registry<K> {
             schema: self.schema.clone(),
             apply_schema: self.apply_schema.clone(),
             codec: self.codec.clone(),
+            none_codec: self.none_codec.clone(),
             manager: self.manager.clone(),
         }
     }

@@ -365,6 +365,8 @@ impl Controller {
             .filter(|v| v.served)
             .map(|v| v.name.clone())
             .collect();
+        let storage_schema =
+            KindInfo::from_crd(&typed, &storage).and_then(|info| info.schema().cloned());
         for version in &served {
             let info = KindInfo::from_crd(&typed, version)
                 .ok_or_else(|| Status::internal_error("a served version the CRD lacks"))?;
@@ -377,6 +379,11 @@ impl Controller {
                 registry
             } else {
                 registry.stored_as(format!("{}/{storage}", typed.spec.group))
+            };
+            // Reads apply the storage version's defaults.
+            let registry = match &storage_schema {
+                Some(schema) => registry.defaulted_on_read(schema.clone()),
+                None => registry,
             };
             let refuse = terminating.clone();
             let resource = GroupResource::new(&info.group, &info.plural);
