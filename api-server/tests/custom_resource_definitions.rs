@@ -574,3 +574,98 @@ async fn defaults_apply_on_read() {
     let (_, list) = env.call("GET", WIDGETS_V1, Value::Null).await;
     assert_eq!(list["items"][0]["spec"]["size"], 3, "{list}");
 }
+
+/// `change_test.go`'s scenario: a CRD changed while served takes effect
+/// (its schema's new bound validates the next write; a version no longer
+/// served is a 404, the others stay served with their objects).
+#[tokio::test]
+async fn a_changed_crd_takes_effect() {
+    let env = env().await;
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    let widget = |name: &str, size: i64| {
+        json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+               "metadata": {"name": name}, "spec": {"size": size}})
+    };
+    let (code, body) = env.call("POST", WIDGETS_V1, widget("w5", 5)).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+
+    let (_, mut crd) = env
+        .call(
+            "GET",
+            &format!("{CRDS}/widgets.later.example.com"),
+            Value::Null,
+        )
+        .await;
+    crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["size"]
+        ["maximum"] = json!(4);
+    crd["spec"]["versions"][1]["served"] = json!(false);
+    let (code, body) = env
+        .call("PUT", &format!("{CRDS}/widgets.later.example.com"), crd)
+        .await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    assert_eq!(body["metadata"]["generation"], 2);
+    env.until(WIDGETS_V1BETA1, |code, _| code == StatusCode::NOT_FOUND)
+        .await;
+    let (code, status) = env.call("POST", WIDGETS_V1, widget("w6", 5)).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    assert_eq!(status["details"]["causes"][0]["field"], "spec.size");
+    let (code, _) = env
+        .call("GET", &format!("{WIDGETS_V1}/w5"), Value::Null)
+        .await;
+    assert_eq!(code, StatusCode::OK, "objects stored before stay");
+}
+
+/// The naming controller's other conflicts: a singular, short names (all
+/// of them named) and a list kind in use.
+#[tokio::test]
+async fn singular_short_name_and_list_kind_conflicts() {
+    let env = env().await;
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    for (names, reason, message) in [
+        (
+            json!({"plural": "gadgets", "singular": "widget", "kind": "Gadget"}),
+            "SingularConflict",
+            "\"widget\" is already in use",
+        ),
+        (
+            json!({"plural": "gadgets", "kind": "Gadget", "shortNames": ["wd", "gizmo"]}),
+            "ShortNamesConflict",
+            "[\"wd\" is already in use, \"gizmo\" is already in use]",
+        ),
+        (
+            json!({"plural": "gadgets", "kind": "Gadget", "listKind": "WidgetList"}),
+            "ListKindConflict",
+            "\"WidgetList\" is already in use",
+        ),
+    ] {
+        let mut gadgets = widgets_crd();
+        gadgets["metadata"]["name"] = json!("gadgets.later.example.com");
+        gadgets["spec"]["names"] = names;
+        let (code, body) = env.call("POST", CRDS, gadgets).await;
+        assert_eq!(code, StatusCode::CREATED, "{body}");
+        let crd = env
+            .until(&format!("{CRDS}/gadgets.later.example.com"), |_, crd| {
+                condition(crd, "NamesAccepted")["status"] == "False"
+            })
+            .await;
+        let accepted = condition(&crd, "NamesAccepted");
+        assert_eq!(accepted["reason"], reason, "{crd}");
+        assert_eq!(accepted["message"], message, "{crd}");
+        let (code, _) = env
+            .call(
+                "DELETE",
+                &format!("{CRDS}/gadgets.later.example.com"),
+                Value::Null,
+            )
+            .await;
+        assert!(code.is_success());
+        env.until(&format!("{CRDS}/gadgets.later.example.com"), |code, _| {
+            code == StatusCode::NOT_FOUND
+        })
+        .await;
+    }
+}
