@@ -87,6 +87,36 @@ kill "$watch_pid" 2>/dev/null || true
 wait "$watch_pid" 2>/dev/null || true
 grep -q "^3$" "$work/watch.out" || fail "server two's watch: $(cat "$work/watch.out")"
 
+# A CRD applied through server one is established and served by server
+# two too (each runs the CRD controller over the CRDs in etcd), and its
+# objects are shared.
+cat > "$work/crd.yaml" <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: notes.shared.example.com
+spec:
+  group: shared.example.com
+  scope: Namespaced
+  names: {plural: notes, kind: Note}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {text: {type: string}}}
+YAML
+k apply -f "$work/crd.yaml" > /dev/null
+k2 wait --for condition=established --timeout=20s crd/notes.shared.example.com > /dev/null
+for _ in $(seq 1 100); do k2 get notes -n team > /dev/null 2>&1 && break; sleep 0.1; done
+printf 'apiVersion: shared.example.com/v1\nkind: Note\nmetadata: {name: n1, namespace: team}\nspec: {text: hi}\n' \
+  | k2 apply -f - > /dev/null
+expect "server one reads a Note made through server two" "hi" \
+  "$(k get note n1 -n team -o 'jsonpath={.spec.text}')"
+
 # Compaction: a continue token and a watch from before a compaction are
 # 410 (the continue's answer carries a token to go on with); a new list
 # works. What etcd holds: the object under the prefix, its mod_revision

@@ -669,3 +669,39 @@ async fn singular_short_name_and_list_kind_conflicts() {
         .await;
     }
 }
+
+/// A CRD whose schema does not declare `apiVersion`, `kind` and `metadata`
+/// (controller-gen's do; hand-written ones often do not): they are every
+/// object's all the same, not unknown fields, also under
+/// `fieldValidation=Strict` (kubectl's default).
+#[tokio::test]
+async fn type_meta_is_known_without_being_declared() {
+    let env = env().await;
+    let (code, _) = env.call("POST", CRDS, widgets_crd()).await;
+    assert_eq!(code, StatusCode::CREATED);
+    env.established("widgets.later.example.com").await;
+    let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                        "metadata": {"name": "w", "labels": {"a": "b"}}, "spec": {"size": 2}});
+    let (code, body) = env
+        .call(
+            "POST",
+            &format!("{WIDGETS_V1}?fieldValidation=Strict"),
+            widget,
+        )
+        .await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    let unknown = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                         "metadata": {"name": "u"}, "spec": {"size": 2, "colour": "red"}});
+    let (code, status) = env
+        .call(
+            "POST",
+            &format!("{WIDGETS_V1}?fieldValidation=Strict"),
+            unknown,
+        )
+        .await;
+    assert_eq!(code, StatusCode::BAD_REQUEST, "{status}");
+    assert_eq!(
+        status["message"],
+        "strict decoding error: unknown field \"spec.colour\""
+    );
+}

@@ -72,6 +72,14 @@ pub fn resource_schema(openapi_v3: &Value) -> Schema {
         .and_then(Value::as_object_mut)
     {
         properties.insert("metadata".into(), object_meta_schema());
+        // Every object has them, declared or not (apiextensions' builder
+        // adds them to a CRD's schema): a CRD whose schema leaves them out
+        // does not make them unknown fields.
+        for field in ["apiVersion", "kind"] {
+            properties
+                .entry(field)
+                .or_insert_with(|| json!({"type": "string"}));
+        }
     }
     Schema::new(&schema)
 }
