@@ -235,6 +235,20 @@ impl Strategy<DynamicObject> for CrdStrategy {
     }
 }
 
+/// `NamesAccepted`'s message when every name is accepted.
+pub(crate) const NO_CONFLICTS: &str = "no conflicts found";
+
+/// Marks `obj` `Established` (`InitialNamesAccepted`); whether it changed.
+pub(crate) fn set_established(obj: &mut DynamicObject) -> bool {
+    set_condition(
+        obj,
+        "Established",
+        "True",
+        "InitialNamesAccepted",
+        "the initial names have been accepted",
+    )
+}
+
 /// The CRD's condition of type `kind`, if any.
 pub(crate) fn condition<'a>(crd: &'a Value, kind: &str) -> Option<&'a Value> {
     crd.pointer("/status/conditions")
@@ -404,15 +418,9 @@ pub(crate) async fn publish(
             "NamesAccepted",
             "True",
             "NoConflicts",
-            "no conflicts found",
+            NO_CONFLICTS,
         );
-        set_condition(
-            &mut updated,
-            "Established",
-            "True",
-            "InitialNamesAccepted",
-            "the initial names have been accepted",
-        );
+        set_established(&mut updated);
         if updated.content.get("status") != stored.content.get("status") {
             registry.update_status("", updated).await?;
         }

@@ -9,17 +9,16 @@
 
 #[path = "../../api-core-tests/tests/storage/mod.rs"]
 mod storage;
+mod support;
 
 use std::time::{Duration, Instant};
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 /// GizmoSpec is the desired state of a Gizmo, a kind served from its Rust
 /// type beside the CRDs.
@@ -62,27 +61,7 @@ async fn env() -> Env {
 
 impl Env {
     async fn call(&self, method: &str, uri: &str, body: Value) -> (StatusCode, Value) {
-        let request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header(
-                "content-type",
-                if method == "PATCH" {
-                    "application/merge-patch+json"
-                } else {
-                    "application/json"
-                },
-            )
-            .body(if body.is_null() {
-                Body::empty()
-            } else {
-                Body::from(body.to_string())
-            })
-            .unwrap();
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let code = response.status();
-        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        support::oneshot(&self.app, method, uri, body).await
     }
 
     /// Waits (up to ten seconds) until `done` holds of what `uri` answers.

@@ -8,12 +8,13 @@
 
 #[path = "../../api-core-tests/tests/storage/mod.rs"]
 mod storage;
+mod support;
 
 use std::time::{Duration, Instant};
 
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -92,20 +93,7 @@ impl Env {
     }
 
     async fn call(&self, method: &str, uri: &str, body: Value) -> (StatusCode, Value) {
-        let request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(if body.is_null() {
-                Body::empty()
-            } else {
-                Body::from(body.to_string())
-            })
-            .unwrap();
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let code = response.status();
-        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        support::oneshot(&self.app, method, uri, body).await
     }
 
     /// Creates `kind` `name` (in `default` unless a rack) owned by

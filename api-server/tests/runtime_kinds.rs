@@ -8,6 +8,7 @@
 
 #[path = "../../api-core-tests/tests/storage/mod.rs"]
 mod storage;
+mod support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,11 +18,9 @@ use api_core::registry::{DefaultStrategy, DynamicObject, DynamicStrategy, KindIn
 use api_core::resource::Scope;
 use api_server::ApiServer;
 use api_server::served::RegistryKind;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 /// GadgetSpec is the desired state of a Gadget.
 #[derive(KubeResource, Serialize, Deserialize, Clone, Debug)]
@@ -76,20 +75,7 @@ async fn env() -> Env {
 
 impl Env {
     async fn call(&self, method: &str, uri: &str, body: Value) -> (StatusCode, Value) {
-        let request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header("content-type", "application/json")
-            .body(if body.is_null() {
-                Body::empty()
-            } else {
-                Body::from(body.to_string())
-            })
-            .unwrap();
-        let response = self.app.clone().oneshot(request).await.unwrap();
-        let code = response.status();
-        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        support::oneshot(&self.app, method, uri, body).await
     }
 
     fn add_widgets(&self) {

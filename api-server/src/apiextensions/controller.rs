@@ -38,7 +38,9 @@ use api_core::status::GroupResource;
 use serde_json::Value;
 use tokio_util::task::AbortOnDropHandle;
 
-use super::{FINALIZER, MANAGER, condition, set_condition, storage_version};
+use super::{
+    FINALIZER, MANAGER, NO_CONFLICTS, condition, set_condition, set_established, storage_version,
+};
 use crate::ApiServer;
 use crate::served::RegistryKind;
 
@@ -191,13 +193,7 @@ impl Controller {
         approval(&value, &mut updated);
         if accepted {
             self.install(&value)?;
-            set_condition(
-                &mut updated,
-                "Established",
-                "True",
-                "InitialNamesAccepted",
-                "the initial names have been accepted",
-            );
+            set_established(&mut updated);
         } else if condition(&value, "Established").is_none_or(|c| c["status"] != "True") {
             set_condition(
                 &mut updated,
@@ -288,7 +284,7 @@ impl Controller {
                     "NamesAccepted",
                     "True",
                     "NoConflicts",
-                    "no conflicts found",
+                    NO_CONFLICTS,
                 );
                 true
             }

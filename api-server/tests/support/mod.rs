@@ -263,3 +263,36 @@ pub fn revision(object: &Value) -> u64 {
         .and_then(|r| r.parse().ok())
         .unwrap_or_else(|| panic!("no numeric resourceVersion: {object}"))
 }
+
+/// One request to `router` in process: `body` as JSON (none when null; a
+/// `PATCH` as a JSON merge patch); the status and the answer as JSON
+/// (null when it is not JSON).
+pub async fn oneshot(
+    router: &axum::Router,
+    method: &str,
+    uri: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    use tower::ServiceExt;
+    let content_type = if method == "PATCH" {
+        "application/merge-patch+json"
+    } else {
+        "application/json"
+    };
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::CONTENT_TYPE, content_type)
+        .body(if body.is_null() {
+            axum::body::Body::empty()
+        } else {
+            axum::body::Body::from(body.to_string())
+        })
+        .expect("a request");
+    let response = router.clone().oneshot(request).await.expect("infallible");
+    let code = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("a body");
+    (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
