@@ -233,7 +233,80 @@ def run(kubeconfig):
         time.sleep(0.05)
     left = custom.list_cluster_custom_object(GROUP, VERSION, PLURAL, _request_timeout=TIMEOUT)
     expect("namespace deletion takes its content", left["items"] == [], left)
+    crds_at_run_time(api_client, custom)
     print(f"python e2e: all steps passed (kubernetes {client.__version__ if hasattr(client, '__version__') else ''})")
+
+
+def crds_at_run_time(api_client, custom):
+    """A CRD created through ApiextensionsV1Api, waited for (Established),
+    used through CustomObjectsApi, then deleted with its objects."""
+    ext = client.ApiextensionsV1Api(api_client)
+    group, plural = "py.example.com", "notes"
+    name = f"{plural}.{group}"
+    ext.create_custom_resource_definition(
+        {
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": name},
+            "spec": {
+                "group": group,
+                "scope": "Namespaced",
+                "names": {"plural": plural, "kind": "Note"},
+                "versions": [
+                    {
+                        "name": "v1",
+                        "served": True,
+                        "storage": True,
+                        "schema": {
+                            "openAPIV3Schema": {
+                                "type": "object",
+                                "properties": {
+                                    "spec": {
+                                        "type": "object",
+                                        "properties": {"text": {"type": "string", "maxLength": 10}},
+                                    }
+                                },
+                            }
+                        },
+                    }
+                ],
+            },
+        },
+        _request_timeout=TIMEOUT,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        crd = ext.read_custom_resource_definition(name, _request_timeout=TIMEOUT)
+        conditions = {c.type: c.status for c in (crd.status.conditions or [])}
+        if conditions.get("Established") == "True":
+            break
+        expect("the CRD is established within 10 s", time.monotonic() < deadline, crd.status)
+        time.sleep(0.05)
+    note = {"apiVersion": f"{group}/v1", "kind": "Note", "metadata": {"name": "n1"}, "spec": {"text": "hi"}}
+    made = custom.create_namespaced_custom_object(group, "v1", "default", plural, note, _request_timeout=TIMEOUT)
+    expect("a Note of the new CRD", made["spec"]["text"] == "hi", made)
+    long = dict(note, metadata={"name": "n2"}, spec={"text": "far too long"})
+    e = expect_status(
+        "the CRD's schema validates",
+        422,
+        lambda: custom.create_namespaced_custom_object(group, "v1", "default", plural, long, _request_timeout=TIMEOUT),
+    )
+    expect("422 cause", "spec.text" in e.body, e.body)
+    ext.delete_custom_resource_definition(name, _request_timeout=TIMEOUT)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            ext.read_custom_resource_definition(name, _request_timeout=TIMEOUT)
+        except ApiException as e:
+            expect("the CRD goes", e.status == 404, e)
+            break
+        expect("the CRD goes within 10 s", time.monotonic() < deadline, name)
+        time.sleep(0.05)
+    expect_status(
+        "its kind is no longer served",
+        404,
+        lambda: custom.list_namespaced_custom_object(group, "v1", "default", plural, _request_timeout=TIMEOUT),
+    )
 
 
 if __name__ == "__main__":
