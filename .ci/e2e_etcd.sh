@@ -156,6 +156,10 @@ start_server "${storage[@]}"
 expect "the Memcached survives a restart" "3" "$(k get memcached shared -n team -o 'jsonpath={.spec.size}')"
 expect "the namespace survives" "Active" "$(k get namespace team -o 'jsonpath={.status.phase}')"
 expect "the Role survives" "reader" "$(k get role -n team)"
+# The CRD too: the restarted server's CRD controller serves it again.
+k wait --for condition=established --timeout=20s crd/notes.shared.example.com > /dev/null
+for _ in $(seq 1 100); do k get note n1 -n team > /dev/null 2>&1 && break; sleep 0.1; done
+expect "a CRD's object survives a restart" "hi" "$(k get note n1 -n team -o 'jsonpath={.spec.text}')"
 
 # etcd down: readyz fails at once, a read is a Status, not a hang.
 stop_etcd
