@@ -684,3 +684,45 @@ async fn type_meta_is_known_without_being_declared() {
         "strict decoding error: unknown field \"spec.colour\""
     );
 }
+
+/// A CRD's `selectableFields` are field selectors of its kind (as
+/// `kubectl get --field-selector spec.color=red`); other fields are not.
+#[tokio::test]
+async fn selectable_fields_select() {
+    let env = env().await;
+    let mut crd = widgets_crd();
+    crd["spec"]["versions"] = json!([{"name": "v1", "served": true, "storage": true,
+        "schema": schema(), "selectableFields": [{"jsonPath": ".spec.color"}]}]);
+    let (code, body) = env.call("POST", CRDS, crd).await;
+    assert_eq!(code, StatusCode::CREATED, "{body}");
+    env.established("widgets.later.example.com").await;
+    for (name, color) in [("r", "red"), ("b", "blue")] {
+        let widget = json!({"apiVersion": "later.example.com/v1", "kind": "Widget",
+                            "metadata": {"name": name}, "spec": {"color": color}});
+        let (code, body) = env.call("POST", WIDGETS_V1, widget).await;
+        assert_eq!(code, StatusCode::CREATED, "{body}");
+    }
+    let (code, list) = env
+        .call(
+            "GET",
+            &format!("{WIDGETS_V1}?fieldSelector=spec.color%3Dred"),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(code, StatusCode::OK, "{list}");
+    let names: Vec<&str> = list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["metadata"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["r"]);
+    let (code, status) = env
+        .call(
+            "GET",
+            &format!("{WIDGETS_V1}?fieldSelector=spec.size%3D1"),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(code, StatusCode::BAD_REQUEST, "{status}");
+}

@@ -128,7 +128,7 @@ pub struct Deleted<K> {
     pub pending: bool,
 }
 
-pub(super) fn selected<K: Resource>(
+pub(super) fn selected<K: Resource + Serialize>(
     obj: &K,
     namespaced: bool,
     namespace: &str,
@@ -139,6 +139,8 @@ pub(super) fn selected<K: Resource>(
         return false;
     }
     selection.matches(meta)
+        && (!selection.selects_fields()
+            || serde_json::to_value(obj).is_ok_and(|v| selection.matches_value(&v)))
 }
 
 /// The codec of a registry: `None` stores `K` as it is; a multi-version
@@ -566,7 +568,7 @@ impl<K: Served> Registry<K> {
     /// continuation is a 410 `Expired` whose token continues at the
     /// current one, as the apiserver answers.
     pub async fn list(&self, namespace: &str, options: &ListOptions) -> Result<List<K>, Status> {
-        let selection = Selection::new(options)?;
+        let selection = Selection::with_selectable_fields(options, &self.kind.selectable_fields())?;
         let prefix = self.prefix(namespace);
         let (items, metadata) = listing::list_page(
             self.storage.as_ref(),

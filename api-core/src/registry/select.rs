@@ -20,7 +20,11 @@ use super::{ListOptions, Revision};
 /// A field selector requirement (`metadata.name=web`).
 #[derive(Clone, Debug)]
 struct FieldRequirement {
-    field: &'static str,
+    /// `metadata.name`, `metadata.namespace`, or a selectable field's
+    /// label (`spec.color`).
+    field: String,
+    /// For a selectable field: its JSON pointer (`/spec/color`).
+    pointer: Option<String>,
     equal: bool,
     value: String,
 }
@@ -72,6 +76,18 @@ impl Selection {
     /// `metadata.namespace` are field labels, as for custom resources) or
     /// `continue` token.
     pub fn new(options: &ListOptions) -> Result<Self, Status> {
+        Self::with_selectable_fields(options, &[])
+    }
+
+    /// [`Selection::new`] for a kind whose version declares
+    /// `selectableFields` (JSON paths such as `.spec.color`): each is a
+    /// field label too (`spec.color=red`), compared with the field's
+    /// value as a string (a missing field is the empty string), as the
+    /// apiserver selects custom resources.
+    pub fn with_selectable_fields(
+        options: &ListOptions,
+        selectable: &[&str],
+    ) -> Result<Self, Status> {
         let labels = options
             .label_selector
             .as_deref()
@@ -81,7 +97,7 @@ impl Selection {
         let fields = options
             .field_selector
             .as_deref()
-            .map(parse_field_selector)
+            .map(|s| parse_field_selector(s, selectable))
             .transpose()?
             .unwrap_or_default();
         let continue_ = options
@@ -141,12 +157,37 @@ impl Selection {
             return false;
         }
         self.fields.iter().all(|r| {
-            let actual = if r.field == "metadata.name" {
-                &meta.name
-            } else {
-                &meta.namespace
+            let actual = match r.field.as_str() {
+                "metadata.name" => &meta.name,
+                "metadata.namespace" => &meta.namespace,
+                // A selectable field: [`Selection::matches_value`]'s.
+                _ => return true,
             };
             (actual == &r.value) == r.equal
+        })
+    }
+
+    /// Whether a selectable field is selected on (the object's JSON is
+    /// then needed: [`Selection::matches_value`]).
+    pub fn selects_fields(&self) -> bool {
+        self.fields.iter().any(|r| r.pointer.is_some())
+    }
+
+    /// Whether `object` (as JSON) matches the selectable-field
+    /// requirements.
+    pub fn matches_value(&self, object: &serde_json::Value) -> bool {
+        use serde_json::Value;
+        self.fields.iter().all(|r| {
+            let Some(pointer) = &r.pointer else {
+                return true;
+            };
+            let actual = match object.pointer(pointer) {
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Bool(b)) => b.to_string(),
+                Some(Value::Number(n)) => n.to_string(),
+                _ => String::new(),
+            };
+            (actual == r.value) == r.equal
         })
     }
 
@@ -191,7 +232,10 @@ impl Selection {
     }
 }
 
-fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status> {
+fn parse_field_selector(
+    selector: &str,
+    selectable: &[&str],
+) -> Result<Vec<FieldRequirement>, Status> {
     let mut out = Vec::new();
     for part in selector.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (field, value, equal) = if let Some((f, v)) = part.split_once("!=") {
@@ -205,17 +249,27 @@ fn parse_field_selector(selector: &str) -> Result<Vec<FieldRequirement>, Status>
                 "invalid selector: '{selector}'; can't understand '{part}'"
             )));
         };
-        let field = match field.trim() {
-            "metadata.name" => "metadata.name",
-            "metadata.namespace" => "metadata.namespace",
-            other => {
-                return Err(Status::bad_request(format!(
-                    "field label not supported: {other} (supported: metadata.name, metadata.namespace)"
-                )));
-            }
+        let field = field.trim();
+        let pointer = match field {
+            "metadata.name" | "metadata.namespace" => None,
+            other => match selectable
+                .iter()
+                .find(|path| path.strip_prefix('.') == Some(other))
+            {
+                Some(path) => Some(path.replace('.', "/")),
+                None => {
+                    let mut supported = vec!["metadata.name", "metadata.namespace"];
+                    supported.extend(selectable.iter().map(|p| p.trim_start_matches('.')));
+                    return Err(Status::bad_request(format!(
+                        "field label not supported: {other} (supported: {})",
+                        supported.join(", ")
+                    )));
+                }
+            },
         };
         out.push(FieldRequirement {
-            field,
+            field: field.to_string(),
+            pointer,
             equal,
             value: value.trim().to_string(),
         });
@@ -441,5 +495,55 @@ mod tests {
             filtered.page(items(), 9, "/k/").1.remaining_item_count,
             None
         );
+    }
+
+    /// A CRD version's `selectableFields` are field labels: compared as
+    /// strings (numbers and booleans as JSON writes them, a missing field
+    /// as ""), and listed when a label is not supported.
+    #[test]
+    fn selectable_fields_are_field_labels() {
+        let selectable = [".spec.color", ".spec.replicas", ".status.ready"];
+        let select = |selector: &str| {
+            Selection::with_selectable_fields(
+                &ListOptions {
+                    field_selector: Some(selector.into()),
+                    ..ListOptions::default()
+                },
+                &selectable,
+            )
+        };
+        let object = serde_json::json!({"metadata": {"name": "a"},
+            "spec": {"color": "red", "replicas": 3}, "status": {"ready": true}});
+        for (selector, matches) in [
+            ("spec.color=red", true),
+            ("spec.color!=red", false),
+            ("spec.replicas=3", true),
+            ("status.ready=true", true),
+            ("spec.color=red,status.ready=false", false),
+            ("spec.missing=", false),
+        ] {
+            match select(selector) {
+                Ok(s) => {
+                    assert!(s.selects_fields());
+                    assert_eq!(s.matches_value(&object), matches, "{selector}");
+                }
+                Err(e) => {
+                    assert_eq!(selector, "spec.missing=", "{e:?}");
+                    assert_eq!(
+                        e.message,
+                        "field label not supported: spec.missing (supported: metadata.name, \
+                         metadata.namespace, spec.color, spec.replicas, status.ready)"
+                    );
+                }
+            }
+        }
+        let by_name = select("metadata.name=a").unwrap();
+        assert!(!by_name.selects_fields());
+        assert!(by_name.matches(&ObjectMeta {
+            name: "a".into(),
+            ..ObjectMeta::default()
+        }));
+        let without = serde_json::json!({"metadata": {"name": "b"}});
+        assert!(select("spec.color=").unwrap().matches_value(&without));
     }
 }

@@ -172,7 +172,7 @@ impl<K: Served> Registry<K> {
     /// is missed) or from now. A revision older than the storage keeps is
     /// a 410 `Expired`.
     pub async fn watch(&self, namespace: &str, options: &ListOptions) -> Result<Watch<K>, Status> {
-        let selection = Selection::new(options)?;
+        let selection = Selection::with_selectable_fields(options, &self.kind.selectable_fields())?;
         let mut initial = VecDeque::new();
         let from = if options.send_initial_events {
             // The state at one revision as ADDED events, then the changes
