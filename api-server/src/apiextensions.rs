@@ -427,3 +427,50 @@ pub(crate) async fn publish(
     }
     Ok(())
 }
+
+/// The CRDs of the kinds in `kinds` served from Rust types (not built in),
+/// one per CRD name, and their names.
+pub(crate) fn of_kinds(
+    kinds: &[Arc<dyn crate::served::ServedKind>],
+) -> (Vec<Value>, Arc<BTreeSet<String>>) {
+    let mut by_name = std::collections::BTreeMap::new();
+    for kind in kinds.iter().filter(|k| !k.builtin()) {
+        let crd = kind.crd().to_json();
+        let name = crd["metadata"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        by_name.entry(name).or_insert(crd);
+    }
+    let names = by_name.keys().cloned().collect();
+    (by_name.into_values().collect(), Arc::new(names))
+}
+
+/// Creates `crd` through the CRD kind `kind` as the server's own user, or
+/// replaces the one of its name ([`crate::ApiServer::install_crd`]).
+pub(crate) async fn install(
+    kind: &dyn crate::served::ServedKind,
+    crd: &Value,
+) -> Result<Value, api_core::Status> {
+    use crate::authn::{SYSTEM_MASTERS, User};
+    let options = crate::served::WriteOptions {
+        manager: "kube-apiserver".into(),
+        user: Some(User::new("system:apiserver", &[SYSTEM_MASTERS])),
+        ..Default::default()
+    };
+    let body = serde_json::to_vec(crd).map_err(api_core::Status::internal_error)?;
+    match kind.create("", &body, &options).await {
+        Ok(written) => Ok(written.object),
+        Err(e) if e.code == 409 => {
+            let name = crd["metadata"]["name"].as_str().unwrap_or_default();
+            let current = kind.get("", name).await?;
+            let mut replacement = crd.clone();
+            replacement["metadata"]["resourceVersion"] =
+                current["metadata"]["resourceVersion"].clone();
+            let body =
+                serde_json::to_vec(&replacement).map_err(api_core::Status::internal_error)?;
+            Ok(kind.update("", name, &body, &options, false).await?.object)
+        }
+        Err(e) => Err(e),
+    }
+}

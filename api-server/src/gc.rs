@@ -39,7 +39,7 @@ use tokio::sync::{oneshot, watch};
 use tokio_util::task::AbortOnDropHandle;
 
 use crate::catalog::Catalog;
-use crate::served::{ServedKind, WriteOptions, list_each};
+use crate::served::{ServedKind, WriteOptions};
 
 /// The name the collector's writes are recorded under (`managedFields`),
 /// as kube-controller-manager's.
@@ -743,4 +743,52 @@ fn remove_finalizer(meta: &mut serde_json::Map<String, Value>, finalizer: &str) 
         meta.remove("finalizers");
     }
     changed
+}
+
+/// The page size the collector lists in: client-go's pager's default, so that a
+/// controller's list of a large collection reads it a page at a time and
+/// never holds all of it.
+const CONTROLLER_PAGE: usize = 500;
+
+/// Lists every object of `kind` in `namespace` (`""`: every namespace) a
+/// page of [`CONTROLLER_PAGE`] at a time, all pages at the first page's
+/// revision, and hands each item to `each`; returns the list's
+/// resourceVersion (to watch from). As client-go's pager
+/// (`FullListIfExpired`): when a continue token has expired (410, its
+/// revision compacted), it lists again from the start in one unpaged
+/// read, so `each` may see an object twice.
+async fn list_each(
+    kind: &dyn ServedKind,
+    namespace: &str,
+    mut each: impl FnMut(&Value),
+) -> Result<String, Status> {
+    let mut options = ListOptions {
+        limit: Some(CONTROLLER_PAGE),
+        ..ListOptions::default()
+    };
+    let mut revision = None;
+    loop {
+        let page = match kind.list(namespace, &options).await {
+            Ok(page) => page,
+            Err(e) if e.code == 410 && options.continue_token.is_some() => {
+                options = ListOptions::default();
+                revision = None;
+                kind.list(namespace, &options).await?
+            }
+            Err(e) => return Err(e),
+        };
+        for item in page["items"].as_array().into_iter().flatten() {
+            each(item);
+        }
+        let meta = &page["metadata"];
+        if revision.is_none() {
+            revision = meta["resourceVersion"].as_str().map(str::to_string);
+        }
+        match meta["continue"].as_str().filter(|c| !c.is_empty()) {
+            Some(token) if options.limit.is_some() => {
+                options.continue_token = Some(token.to_string());
+            }
+            _ => return Ok(revision.unwrap_or_default()),
+        }
+    }
 }

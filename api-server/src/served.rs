@@ -820,55 +820,6 @@ impl<K: Served> ServedKind for RegistryKind<K> {
     }
 }
 
-/// The page size the server's own controllers (the garbage collector, the
-/// namespace controller) list in: client-go's pager's default, so that a
-/// controller's list of a large collection reads it a page at a time and
-/// never holds all of it.
-pub(crate) const CONTROLLER_PAGE: usize = 500;
-
-/// Lists every object of `kind` in `namespace` (`""`: every namespace) a
-/// page of [`CONTROLLER_PAGE`] at a time, all pages at the first page's
-/// revision, and hands each item to `each`; returns the list's
-/// resourceVersion (to watch from). As client-go's pager
-/// (`FullListIfExpired`): when a continue token has expired (410, its
-/// revision compacted), it lists again from the start in one unpaged
-/// read, so `each` may see an object twice.
-pub(crate) async fn list_each(
-    kind: &dyn ServedKind,
-    namespace: &str,
-    mut each: impl FnMut(&Value),
-) -> Result<String, Status> {
-    let mut options = ListOptions {
-        limit: Some(CONTROLLER_PAGE),
-        ..ListOptions::default()
-    };
-    let mut revision = None;
-    loop {
-        let page = match kind.list(namespace, &options).await {
-            Ok(page) => page,
-            Err(e) if e.code == 410 && options.continue_token.is_some() => {
-                options = ListOptions::default();
-                revision = None;
-                kind.list(namespace, &options).await?
-            }
-            Err(e) => return Err(e),
-        };
-        for item in page["items"].as_array().into_iter().flatten() {
-            each(item);
-        }
-        let meta = &page["metadata"];
-        if revision.is_none() {
-            revision = meta["resourceVersion"].as_str().map(str::to_string);
-        }
-        match meta["continue"].as_str().filter(|c| !c.is_empty()) {
-            Some(token) if options.limit.is_some() => {
-                options.continue_token = Some(token.to_string());
-            }
-            _ => return Ok(revision.unwrap_or_default()),
-        }
-    }
-}
-
 #[cfg(test)]
 #[path = "served_tests.rs"]
 mod tests;

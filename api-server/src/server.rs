@@ -358,26 +358,11 @@ impl ServerBuilder {
         // when namespaces are served.
         // With CRDs served, those of the kinds served from Rust types are
         // shown too (written at start, read-only).
-        let typed_crds: Vec<Value> = if self.custom_resource_definitions {
-            let mut by_name = std::collections::BTreeMap::new();
-            for kind in self.kinds.iter().filter(|k| !k.builtin()) {
-                let crd = kind.crd().to_json();
-                let name = crd["metadata"]["name"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string();
-                by_name.entry(name).or_insert(crd);
-            }
-            by_name.into_values().collect()
+        let (typed_crds, typed_names) = if self.custom_resource_definitions {
+            crate::apiextensions::of_kinds(&self.kinds)
         } else {
-            Vec::new()
+            Default::default()
         };
-        let typed_names: Arc<std::collections::BTreeSet<String>> = Arc::new(
-            typed_crds
-                .iter()
-                .filter_map(|c| c["metadata"]["name"].as_str().map(str::to_string))
-                .collect(),
-        );
         let crds = self.custom_resource_definitions.then(|| {
             let (registry, served) =
                 crate::apiextensions::served(self.storage.clone(), typed_names.clone());
@@ -559,54 +544,32 @@ impl ApiServer {
     /// server does not serve CRDs
     /// ([`ServerBuilder::with_custom_resource_definitions`]).
     pub async fn install_crd(&self, crd: &Value) -> Result<Value, Status> {
-        let catalog = self.inner.catalogs.current();
-        let Some(kind) = catalog.get(
-            crate::apiextensions::GROUP,
-            "v1",
-            "customresourcedefinitions",
-        ) else {
-            return Err(Status::not_found(
-                GroupResource::new(crate::apiextensions::GROUP, "customresourcedefinitions"),
-                crd["metadata"]["name"].as_str().unwrap_or_default(),
-            ));
-        };
-        let options = crate::served::WriteOptions {
-            manager: "kube-apiserver".into(),
-            user: Some(User::new("system:apiserver", &[SYSTEM_MASTERS])),
-            ..Default::default()
-        };
-        let body = serde_json::to_vec(crd).map_err(Status::internal_error)?;
-        match kind.create("", &body, &options).await {
-            Ok(written) => Ok(written.object),
-            Err(e) if e.code == 409 => {
-                let name = crd["metadata"]["name"].as_str().unwrap_or_default();
-                let current = kind.get("", name).await?;
-                let mut replacement = crd.clone();
-                replacement["metadata"]["resourceVersion"] =
-                    current["metadata"]["resourceVersion"].clone();
-                let body = serde_json::to_vec(&replacement).map_err(Status::internal_error)?;
-                Ok(kind.update("", name, &body, &options, false).await?.object)
-            }
-            Err(e) => Err(e),
-        }
+        let kind = self.crd_kind(crd["metadata"]["name"].as_str().unwrap_or_default())?;
+        crate::apiextensions::install(kind.as_ref(), crd).await
     }
 
     /// The CustomResourceDefinition `name` as stored (with its status:
     /// its names accepted, `Established`, ...). A 404 when there is none,
     /// or when the server does not serve CRDs.
     pub async fn get_crd(&self, name: &str) -> Result<Value, Status> {
-        let catalog = self.inner.catalogs.current();
-        match catalog.get(
-            crate::apiextensions::GROUP,
-            "v1",
-            "customresourcedefinitions",
-        ) {
-            Some(kind) => kind.get("", name).await,
-            None => Err(Status::not_found(
-                GroupResource::new(crate::apiextensions::GROUP, "customresourcedefinitions"),
-                name,
-            )),
-        }
+        self.crd_kind(name)?.get("", name).await
+    }
+
+    /// The served CRD kind; a 404 naming CRD `name` when CRDs are not
+    /// served.
+    fn crd_kind(&self, name: &str) -> Result<Arc<dyn ServedKind>, Status> {
+        let resource = "customresourcedefinitions";
+        self.inner
+            .catalogs
+            .current()
+            .get(crate::apiextensions::GROUP, "v1", resource)
+            .cloned()
+            .ok_or_else(|| {
+                Status::not_found(
+                    GroupResource::new(crate::apiextensions::GROUP, resource),
+                    name,
+                )
+            })
     }
 
     /// Tells what follows the kinds by hand (the namespace controller's
