@@ -23,11 +23,9 @@ mod support;
 use std::time::{Duration, Instant};
 
 use api_server::ApiServer;
-use axum::body::{Body, Bytes, to_bytes};
-use axum::http::{Method, Request, header};
+use axum::http::Method;
 use serde_json::{Value, json};
 use support::{COUNTERS, Counter};
-use tower::ServiceExt;
 
 const CRDS: &str = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
@@ -51,21 +49,6 @@ const SMOKE: Config = Config {
     rounds: 1,
     per_round: 10,
 };
-
-async fn call(router: &axum::Router, method: Method, path: &str, body: Vec<u8>) -> (u16, Bytes) {
-    let request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body))
-        .expect("a request");
-    let response = router.clone().oneshot(request).await.expect("infallible");
-    let code = response.status().as_u16();
-    let body = to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("a body");
-    (code, body)
-}
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
@@ -104,10 +87,10 @@ async fn establishing(config: &Config) {
         let body = crd(i).to_string().into_bytes();
         let path = format!("/apis/bench{i}.example.com/v1/namespaces/default/widgets");
         let start = Instant::now();
-        let (code, answer) = call(&router, Method::POST, CRDS, body).await;
+        let (code, answer) = support::oneshot_bytes(&router, Method::POST, CRDS, body).await;
         assert_eq!(code, 201, "{}", String::from_utf8_lossy(&answer));
         loop {
-            let (code, _) = call(&router, Method::GET, &path, Vec::new()).await;
+            let (code, _) = support::oneshot_bytes(&router, Method::GET, &path, Vec::new()).await;
             if code == 200 {
                 break;
             }
@@ -149,7 +132,7 @@ async fn typed_and_crd(config: &Config) {
         .await
         .expect("the Counter CRD");
     let start = Instant::now();
-    while call(&dynamic_router, Method::GET, COUNTERS, Vec::new())
+    while support::oneshot_bytes(&dynamic_router, Method::GET, COUNTERS, Vec::new())
         .await
         .0
         != 200
@@ -158,8 +141,10 @@ async fn typed_and_crd(config: &Config) {
         tokio::task::yield_now().await;
     }
     // Both servers' answers are the same shape.
-    let (code, a) = call(&typed_router, Method::POST, COUNTERS, body("probe", 1)).await;
-    let (code2, b) = call(&dynamic_router, Method::POST, COUNTERS, body("probe", 1)).await;
+    let (code, a) =
+        support::oneshot_bytes(&typed_router, Method::POST, COUNTERS, body("probe", 1)).await;
+    let (code2, b) =
+        support::oneshot_bytes(&dynamic_router, Method::POST, COUNTERS, body("probe", 1)).await;
     assert_eq!((code, code2), (201, 201));
     let (a, b): (Value, Value) = (
         serde_json::from_slice(&a).unwrap(),
@@ -174,15 +159,25 @@ async fn typed_and_crd(config: &Config) {
             let first = next;
             let start = Instant::now();
             for i in first..first + config.per_round as u64 {
-                let (code, _) =
-                    call(router, Method::POST, COUNTERS, body(&format!("c{i}"), i)).await;
+                let (code, _) = support::oneshot_bytes(
+                    router,
+                    Method::POST,
+                    COUNTERS,
+                    body(&format!("c{i}"), i),
+                )
+                .await;
                 assert_eq!(code, 201);
             }
             time[s][0] += start.elapsed();
             let start = Instant::now();
             for i in first..first + config.per_round as u64 {
-                let (code, _) =
-                    call(router, Method::GET, &format!("{COUNTERS}/c{i}"), Vec::new()).await;
+                let (code, _) = support::oneshot_bytes(
+                    router,
+                    Method::GET,
+                    &format!("{COUNTERS}/c{i}"),
+                    Vec::new(),
+                )
+                .await;
                 assert_eq!(code, 200);
             }
             time[s][1] += start.elapsed();

@@ -36,11 +36,10 @@ use std::time::{Duration, Instant};
 
 use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
-use axum::body::{Body, Bytes, to_bytes};
-use axum::http::{Method, Request, StatusCode, header};
+use axum::body::Bytes;
+use axum::http::{Method, StatusCode, header};
 use serde_json::Value;
 use support::{Client, Counter};
-use tower::ServiceExt;
 
 /// How long each phase runs.
 struct Config {
@@ -322,23 +321,6 @@ fn rss() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-async fn oneshot(router: &axum::Router, method: Method, path: &str, body: Vec<u8>) -> (u16, Bytes) {
-    let request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body))
-        .expect("a request");
-    let response = router.clone().oneshot(request).await.expect("infallible");
-    let code = response.status().as_u16();
-    (
-        code,
-        to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("a body"),
-    )
-}
-
 /// RSS growth over `n` stored objects (created in-process), on a server
 /// of its own; run first, before the heap has grown for other phases.
 async fn memory(n: usize) {
@@ -347,7 +329,7 @@ async fn memory(n: usize) {
     // The first objects, the history's first events and the allocator's
     // first arenas are not counted.
     for i in 0..100 {
-        let (code, _) = oneshot(
+        let (code, _) = support::oneshot_bytes(
             &router,
             Method::POST,
             &path,
@@ -359,7 +341,7 @@ async fn memory(n: usize) {
     let before = rss();
     let mut json = 0;
     for i in 0..n {
-        let (code, out) = oneshot(
+        let (code, out) = support::oneshot_bytes(
             &router,
             Method::POST,
             &path,
@@ -370,7 +352,7 @@ async fn memory(n: usize) {
         json += out.len();
     }
     let after = rss();
-    let (code, list) = oneshot(&router, Method::GET, &path, Vec::new()).await;
+    let (code, list) = support::oneshot_bytes(&router, Method::GET, &path, Vec::new()).await;
     assert_eq!(code, 200);
     let listed: Value = serde_json::from_slice(&list).expect("a list");
     assert_eq!(listed["items"].as_array().map(Vec::len), Some(n + 100));
@@ -399,7 +381,9 @@ async fn start(repetitions: usize) {
                 .resource::<Counter>(DefaultStrategy)
                 .build()
                 .router();
-            let (code, _) = oneshot(&router, Method::GET, &collection("default"), Vec::new()).await;
+            let (code, _) =
+                support::oneshot_bytes(&router, Method::GET, &collection("default"), Vec::new())
+                    .await;
             assert_eq!(code, 200);
             times.push(t.elapsed());
         }

@@ -296,3 +296,26 @@ pub async fn oneshot(
         .expect("a body");
     (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
+
+/// One request to `router` in process with a JSON body (the benchmarks'
+/// request): the status code and the body's bytes.
+pub async fn oneshot_bytes(
+    router: &axum::Router,
+    method: Method,
+    path: &str,
+    body: Vec<u8>,
+) -> (u16, Bytes) {
+    use tower::ServiceExt;
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(axum::body::Body::from(body))
+        .expect("a request");
+    let response = router.clone().oneshot(request).await.expect("infallible");
+    let code = response.status().as_u16();
+    let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("a body");
+    (code, body)
+}
