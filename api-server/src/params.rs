@@ -15,7 +15,8 @@ use serde_json::Value;
 
 use crate::served::WriteOptions;
 
-/// The query string as a map (a repeated key keeps its last value).
+/// The query string as a map (a repeated key keeps its first value, as
+/// Go's `url.Values.Get` reads it).
 pub(crate) type Query = BTreeMap<String, String>;
 
 /// `resourceVersionMatch`.

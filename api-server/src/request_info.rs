@@ -133,10 +133,16 @@ impl RequestInfo {
     /// Parses a request's head.
     pub(crate) fn new<B>(request: &Request<B>) -> Self {
         let path = PathText::from(request.uri().path());
-        let query: Query =
+        // A repeated key keeps its first value, as Go's `url.Values.Get`
+        // and the parameter codec's conversions (`(*in)[0]`) read it.
+        let mut query = Query::new();
+        for (key, value) in
             form_urlencoded::parse(request.uri().query().unwrap_or_default().as_bytes())
-                .into_owned()
-                .collect();
+        {
+            query
+                .entry(key.into_owned())
+                .or_insert_with(|| value.into_owned());
+        }
         let resource = resource_in(&path, &segments(&path));
         let verb = request_verb(request.method(), resource.as_ref(), &query);
         let uri = request
@@ -333,5 +339,19 @@ mod tests {
         assert_eq!(info.uri, "/apis/g/v1/ws?limit=1&x=%2F");
         assert_eq!(info.query.get("x").map(String::as_str), Some("/"));
         assert_eq!(info.parts().as_slice(), ["apis", "g", "v1", "ws"]);
+    }
+
+    /// A repeated key keeps its first value, as Go's `url.Values.Get`
+    /// and the parameter codec (`(*in)[0]`) read it: `watch=1&watch=0`
+    /// is a watch.
+    #[test]
+    fn a_repeated_parameter_keeps_its_first_value() {
+        let first = info(Method::GET, "/apis/g/v1/ws?watch=1&watch=0&limit=5&limit=7");
+        assert_eq!(first.verb, "watch");
+        assert_eq!(first.query.get("limit").map(String::as_str), Some("5"));
+        assert_eq!(
+            info(Method::GET, "/apis/g/v1/ws?watch=0&watch=1").verb,
+            "list"
+        );
     }
 }

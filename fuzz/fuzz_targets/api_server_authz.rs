@@ -16,7 +16,8 @@
 //!
 //! What must hold, besides the `api_server` target's checks: without a
 //! token the server knows (read as `bearertoken.go` reads the header) the
-//! answer is 401; with one, a 2xx answer is for a request that a naive
+//! answer is 401, or 400 for a `timeout` that does not parse (checked
+//! before authentication, as the apiserver's filter chain does); with one, a 2xx answer is for a request that a naive
 //! reading of the grants above allows (the path read from its
 //! percent-decoded form, as Go's `URL.Path` is).
 
@@ -158,8 +159,7 @@ fn allowed(user: &str, method: &Method, path: &str, query: &str) -> bool {
         _ => return false,
     };
     let watch = form_urlencoded::parse(query.as_bytes())
-        .filter(|(k, _)| k == "watch")
-        .last()
+        .find(|(k, _)| k == "watch")
         .is_some_and(|(_, v)| matches!(&*v, "1" | "t" | "T" | "true" | "TRUE" | "True"));
     let verb = match (method.as_str(), named) {
         ("GET" | "HEAD", false) if watch => "watch",
@@ -208,6 +208,16 @@ fn percent_decode(path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Whether the request's `timeout` (its first value, as Go's
+/// `url.Values.Get` reads it) is there and does not parse as a Go
+/// duration: the apiserver's `WithRequestDeadline` filter, which runs
+/// before authentication, answers 400 for a request other than a watch.
+fn bad_timeout(query: &str) -> bool {
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == "timeout")
+        .is_some_and(|(_, v)| !v.is_empty() && api_core::meta::Duration::parse(&v).is_err())
+}
+
 fuzz_target!(|data: &[u8]| {
     let (authorization, rest) = match data.iter().position(|b| *b == b'\n') {
         Some(i) => (&data[..i], &data[i + 1..]),
@@ -222,6 +232,7 @@ fuzz_target!(|data: &[u8]| {
         .headers()
         .get(header::AUTHORIZATION)
         .map(|v| v.as_bytes().to_vec());
+    let early_400 = !fuzzed.watch && bad_timeout(fuzzed.request.uri().query().unwrap_or_default());
     let method = fuzzed.request.method().clone();
     let path = fuzzed.request.uri().path().to_string();
     let query = fuzzed.request.uri().query().unwrap_or_default().to_string();
@@ -233,6 +244,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     match sent.as_deref().and_then(who) {
+        None if early_400 => assert_eq!(
+            code,
+            StatusCode::BAD_REQUEST,
+            "{method} {path}?{query} without a known token, with a timeout that does not parse"
+        ),
         None => assert_eq!(
             code,
             StatusCode::UNAUTHORIZED,

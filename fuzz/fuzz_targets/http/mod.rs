@@ -55,8 +55,7 @@ fn query(part: &[u8]) -> String {
 /// `strconv.ParseBool`: `1`, `t`, `T`, `true`, `TRUE`, `True`).
 fn is_watch(query: &str) -> bool {
     form_urlencoded::parse(query.as_bytes())
-        .filter(|(k, _)| k == "watch")
-        .last()
+        .find(|(k, _)| k == "watch")
         .is_some_and(|(_, v)| matches!(&*v, "1" | "t" | "T" | "true" | "TRUE" | "True"))
 }
 
