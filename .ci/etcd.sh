@@ -9,7 +9,14 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 export CARGO_INCREMENTAL=0
 
-step() { printf '\n=== %s\n' "$*"; }
+# Run by .ci/run, a step goes into its list of step times too.
+step() {
+  printf '\n=== %s\n' "$*"
+  if [ -n "${CI_STEP_LOG:-}" ]; then
+    local name="etcd.sh: $*"
+    printf '%d\t%s\n' "$(($(date +%s) - CI_STARTED))" "${name:0:70}" >> "$CI_STEP_LOG"
+  fi
+}
 
 step "etcd and protoc"
 .ci/install_etcd.sh
