@@ -384,9 +384,13 @@ impl Strategy<DynamicObject> for DynamicStrategy {
         if self.schema.is_null() {
             return;
         }
+        // The apiserver's order on every object it decodes: unknown fields
+        // pruned, then the nulls that are neither nullable nor defaulted
+        // dropped (`PruneNonNullableNullsWithoutDefaults`: a server-side
+        // apply that empties `spec` leaves it null), then the defaults.
         let mut value = Value::Object(std::mem::take(&mut obj.content));
-        crate::schema::defaulting::default(&mut value, &self.schema);
         crate::schema::structural::prune(&mut value, &self.schema, true);
+        crate::schema::defaulting::apply_schema_defaults(&mut value, &self.schema);
         if let Value::Object(content) = value {
             obj.content = content;
         }
