@@ -248,9 +248,10 @@ fn undecodable<K: Resource + ApiType>(bytes: &[u8], e: &serde_json::Error) -> St
 }
 
 /// The apiserver's 422 for a JSON object that `K`'s schema rejects (after
-/// the schema's defaults, as the apiserver applies them first), with every
-/// cause; `None` when the schema finds nothing wrong or `json` is not an
-/// object (whose kind the apiserver could not even read).
+/// dropping the nulls that are neither nullable nor defaulted and applying
+/// the schema's defaults, as the apiserver's decoding does first), with
+/// every cause; `None` when the schema finds nothing wrong or `json` is not
+/// an object (whose kind the apiserver could not even read).
 pub(crate) fn schema_invalid<K: Resource + ApiType>(mut json: serde_json::Value) -> Option<Status> {
     if !json.is_object() {
         return None;
@@ -266,7 +267,7 @@ pub(crate) fn schema_invalid<K: Resource + ApiType>(mut json: serde_json::Value)
         return None;
     }
     let schema = root_schema::<K>();
-    defaulting::default(&mut json, schema.0);
+    defaulting::apply_schema_defaults(&mut json, schema.0);
     let errors = schema.1.validate(&json, &FieldPath::new(""));
     if errors.is_empty() {
         return None;

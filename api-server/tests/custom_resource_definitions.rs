@@ -594,6 +594,21 @@ async fn a_changed_crd_takes_effect() {
         .call("GET", &format!("{WIDGETS_V1}/w5"), Value::Null)
         .await;
     assert_eq!(code, StatusCode::OK, "objects stored before stay");
+
+    // ... and stay updatable where they do not change what the tightened
+    // schema refuses (validation ratcheting, after upstream's
+    // `TestRatchetingFunctionality` "Minimum Maximum": fields added, old
+    // ones kept, then an old field changed to another invalid value).
+    let w5 = format!("{WIDGETS_V1}/w5");
+    let patch = json!({"metadata": {"labels": {"touched": "yes"}}, "spec": {"color": "red"}});
+    let (code, body) = env.call("PATCH", &w5, patch).await;
+    assert_eq!(code, StatusCode::OK, "{body}");
+    assert_eq!(body["spec"], json!({"size": 5, "color": "red"}));
+    let (code, status) = env.call("PATCH", &w5, json!({"spec": {"size": 6}})).await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    assert_eq!(status["details"]["causes"][0]["field"], "spec.size");
+    let (code, _) = env.call("PATCH", &w5, json!({"spec": {"size": 4}})).await;
+    assert_eq!(code, StatusCode::OK, "a valid value");
 }
 
 /// The naming controller's other conflicts: a singular, short names (all

@@ -132,13 +132,26 @@ impl<K: Served> Registry<K> {
                 });
             };
             applied_name(&new, name)?;
+            // An apply that empties a container leaves it null
+            // (structured-merge-diff's RemoveItems, since v6.4.2 again);
+            // the apiserver's decoding drops the nulls that are neither
+            // nullable nor defaulted (`PruneNonNullableNullsWithoutDefaults`),
+            // so an emptied required `spec` is a 422 `Required value`, as
+            // for the kind's CRD.
+            let mut new = new;
+            crate::schema::defaulting::prune_non_nullable_nulls_without_defaults(
+                &mut new,
+                self.schema(),
+            );
             // What the schema allows and the type does not hold (fields
             // kept by preserve-unknown-fields the type drops) is dropped.
             let (mut object, _) = from_value_with_unknown::<K>(&new).map_err(|e| {
-                Status::bad_request(format!(
-                    "the applied object is not a {}: {e}",
-                    self.kind.kind
-                ))
+                crate::decode::schema_invalid::<K>(new.clone()).unwrap_or_else(|| {
+                    Status::bad_request(format!(
+                        "the applied object is not a {}: {e}",
+                        self.kind.kind
+                    ))
+                })
             })?;
             let result = match &current {
                 None => {

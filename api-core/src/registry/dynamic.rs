@@ -317,8 +317,9 @@ impl Registry<DynamicObject> {
 /// The storage hooks of a custom resource (apiextensions-apiserver's
 /// `customResourceStrategy`), driven by its [`KindInfo`]:
 ///
-/// * defaults: the schema's `default`s, then unknown fields pruned (as the
-///   apiserver's decoder does before anything else);
+/// * defaults: unknown fields pruned, the nulls that are neither
+///   `nullable` nor defaulted dropped, then the schema's `default`s (the
+///   apiserver's decoder, before anything else);
 /// * create: no status when it has a subresource, `generation: 1`;
 /// * update: the stored status kept when it has a subresource, and
 ///   `generation` bumped when anything but metadata (and that status)
@@ -326,7 +327,9 @@ impl Registry<DynamicObject> {
 /// * status update: everything but the status from the stored object;
 /// * validation: the schema (types, bounds, formats, patterns, `required`,
 ///   list sets and maps) and, with feature `cel`, its
-///   `x-kubernetes-validations` rules, with the old object on updates.
+///   `x-kubernetes-validations` rules; on updates with validation
+///   ratcheting (errors of values the update leaves as they were are
+///   dropped, see [`validate_update`](crate::schema::structural::validate_update)).
 pub struct DynamicStrategy {
     kind: Arc<KindInfo>,
     schema: Value,
@@ -356,11 +359,17 @@ impl DynamicStrategy {
             return ErrorList::new();
         }
         let value = new.to_value();
-        let errors = crate::schema::structural::validate(&value, &self.schema, &FieldPath::new(""));
+        let old = old.map(DynamicObject::to_value);
+        let root = FieldPath::new("");
+        let errors = match &old {
+            None => crate::schema::structural::validate(&value, &self.schema, &root),
+            Some(old) => {
+                crate::schema::structural::validate_update(&value, old, &self.schema, &root)
+            }
+        };
         #[cfg(feature = "cel")]
         let errors = {
             let mut errors = errors;
-            let old = old.map(DynamicObject::to_value);
             self.rules
                 .validate_into(&value, old.as_ref(), &FieldPath::new(""), &mut errors);
             errors

@@ -247,6 +247,48 @@ pub fn validate(value: &Value, schema: &Value, path: &FieldPath<'_>) -> ErrorLis
     CompiledSchema::new(schema).validate(value, path)
 }
 
+/// [`validate`] for an update from `old` to `value`, with the apiserver's
+/// CRD validation ratcheting (`CRDValidationRatcheting`, GA in Kubernetes
+/// 1.33): errors of a value that the update leaves as it was are dropped,
+/// so that objects stored before a schema was tightened can still be
+/// updated where they do not break it again.
+///
+/// A value correlates with the old object's value at the same property;
+/// in a `x-kubernetes-list-type: map` list with the item of the same keys;
+/// in a list without a list type with the item at the same index; `set`
+/// and `atomic` items, and values below `allOf`/`anyOf`/`oneOf`/`not`,
+/// correlate with nothing. The uniqueness of `set` and `map` lists is
+/// checked only when `old` passes it (the apiserver's strategy does the
+/// same).
+///
+/// ```
+/// use api_core::schema::structural::validate_update;
+/// use api_core::FieldPath;
+/// use serde_json::json;
+///
+/// // The schema became stricter after the object was stored.
+/// let schema = json!({"type": "object", "properties": {
+///     "size": {"type": "integer", "maximum": 3},
+///     "name": {"type": "string", "maxLength": 5}
+/// }});
+/// let old = json!({"size": 10, "name": "long-name"});
+/// let path = FieldPath::new("spec");
+/// // Unchanged values keep passing...
+/// assert!(validate_update(&json!({"size": 10, "name": "long-name"}), &old, &schema, &path).is_empty());
+/// // ... a changed one is checked.
+/// let errors = validate_update(&json!({"size": 11, "name": "long-name"}), &old, &schema, &path);
+/// assert_eq!(errors.len(), 1);
+/// assert_eq!(errors.as_slice()[0].field, "spec.size");
+/// ```
+pub fn validate_update(
+    value: &Value,
+    old: &Value,
+    schema: &Value,
+    path: &FieldPath<'_>,
+) -> ErrorList {
+    CompiledSchema::new(schema).validate_update(value, old, path)
+}
+
 /// A schema decoded once for validating many values ([`validate`] decodes
 /// it on every call).
 pub(crate) struct CompiledSchema<'a> {
@@ -268,6 +310,25 @@ impl<'a> CompiledSchema<'a> {
         if let Some(root) = &self.root {
             values::validate_value(value, root, "", path, &mut errors);
             values::validate_list_types(value, root, path, &mut errors);
+        }
+        errors
+    }
+
+    /// [`validate_update`] against this schema.
+    pub(crate) fn validate_update(
+        &self,
+        value: &Value,
+        old: &Value,
+        path: &FieldPath<'_>,
+    ) -> ErrorList {
+        let mut errors = ErrorList::new();
+        if let Some(root) = &self.root {
+            values::validate_ratcheted(value, Some(old), root, "", path, &mut errors);
+            let mut old_errors = ErrorList::new();
+            values::validate_list_types(old, root, path, &mut old_errors);
+            if old_errors.is_empty() {
+                values::validate_list_types(value, root, path, &mut errors);
+            }
         }
         errors
     }

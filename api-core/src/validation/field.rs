@@ -459,6 +459,13 @@ impl ErrorList {
         &self.0
     }
 
+    /// Keeps the first `len` errors and drops the rest (what a validator
+    /// found after [`len`](Self::len) returned `len`): how a check that
+    /// turns out not to apply takes its errors back.
+    pub fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
+
     /// Takes the errors out.
     pub fn into_vec(self) -> Vec<FieldError> {
         self.0

@@ -162,40 +162,107 @@ pub(super) fn validate_value(
     base: &FieldPath<'_>,
     errs: &mut ErrorList,
 ) {
+    validate_ratcheted(v, None, s, name, base, errs);
+}
+
+/// [`validate_value`] of an update, with CRD validation ratcheting
+/// (apiextensions-apiserver's `RatchetingSchemaValidator`, GA in
+/// Kubernetes 1.33): `old` is the value the old object holds where `v`
+/// is, when one correlates (an object's property of the same name; an
+/// item of a `map` list with the same keys; of a list without a
+/// `x-kubernetes-list-type`, the item at the same index; nothing for
+/// `set` and `atomic` lists, or below `allOf`/`anyOf`/`oneOf`/`not`).
+/// The errors a value and the values below it raise are dropped when it
+/// equals its old value: an update may keep what a tightened schema no
+/// longer allows, and is refused only for what it changes.
+pub(super) fn validate_ratcheted(
+    v: &Value,
+    old: Option<&Value>,
+    s: &Node<'_>,
+    name: &str,
+    base: &FieldPath<'_>,
+    errs: &mut ErrorList,
+) {
     if s.truncated {
         return;
     }
+    let before = errs.len();
     // Only the recursion lives here (small frames for deep values); the
     // checks of one value are in helpers.
-    if !value_checks(v, s, name, base, errs) {
-        return;
-    }
-    match v {
-        Value::Array(a) => {
-            if let Some(items) = s.items_schema() {
-                for (i, x) in a.iter().enumerate() {
-                    // kube-openapi's validator writes list items `name[i]`.
-                    if name.is_empty() {
-                        validate_value(x, items, "", &base.index(i), errs);
-                    } else {
-                        validate_value(x, items, &format!("{name}[{i}]"), base, errs);
+    if value_checks(v, s, name, base, errs) {
+        match v {
+            Value::Array(a) => {
+                if let Some(items) = s.items_schema() {
+                    for (i, x) in a.iter().enumerate() {
+                        // kube-openapi's validator writes list items `name[i]`.
+                        let (item_name, item_base) = if name.is_empty() {
+                            (String::new(), base.index(i))
+                        } else {
+                            (format!("{name}[{i}]"), *base)
+                        };
+                        // The old item is looked for only when this one has
+                        // errors (a `map` list's lookup is a search).
+                        let mark = errs.len();
+                        validate_ratcheted(x, None, items, &item_name, &item_base, errs);
+                        if errs.len() > mark
+                            && let Some(o) = old.and_then(|o| correlated_item(o, a, i, s))
+                        {
+                            errs.truncate(mark);
+                            validate_ratcheted(x, Some(o), items, &item_name, &item_base, errs);
+                        }
                     }
                 }
             }
-        }
-        Value::Object(m) => {
-            for (k, x) in m {
-                let child = join(name, k);
-                if let Some(p) = s.property(k) {
-                    validate_value(x, p, &child, base, errs);
-                } else if let Some(SchemaOrBool::Schema(ap)) = &s.additional_properties {
-                    validate_value(x, ap, &child, base, errs);
+            Value::Object(m) => {
+                for (k, x) in m {
+                    let child = join(name, k);
+                    let o = old.and_then(|o| o.get(k));
+                    if let Some(p) = s.property(k) {
+                        validate_ratcheted(x, o, p, &child, base, errs);
+                    } else if let Some(SchemaOrBool::Schema(ap)) = &s.additional_properties {
+                        validate_ratcheted(x, o, ap, &child, base, errs);
+                    }
                 }
             }
+            _ => {}
         }
-        _ => {}
+        junctors(v, s, name, base, errs);
     }
-    junctors(v, s, name, base, errs);
+    if errs.len() > before && old.is_some_and(|o| json_equal(o, v)) {
+        errs.truncate(before);
+    }
+}
+
+/// The item of the old list `old` that correlates with item `i` of the
+/// new list `new` under the list schema `s` (see [`validate_ratcheted`]).
+fn correlated_item<'o>(old: &'o Value, new: &[Value], i: usize, s: &Node<'_>) -> Option<&'o Value> {
+    let old = old.as_array()?;
+    match s.list_type {
+        Some("map") => {
+            let keys = s.list_map_keys.as_deref()?;
+            let item = s.items_schema();
+            // A missing key counts as its default, as for the list's
+            // uniqueness.
+            let key = |x: &Value, k: &str| -> Option<Value> {
+                x.get(k).cloned().or_else(|| {
+                    item.and_then(|n| n.property(k))
+                        .and_then(|n| n.default)
+                        .cloned()
+                })
+            };
+            let want: Vec<Option<Value>> = keys.iter().map(|k| key(&new[i], k)).collect();
+            old.iter().find(|o| {
+                o.is_object()
+                    && keys.iter().zip(&want).all(|(k, w)| match (key(o, k), w) {
+                        (Some(a), Some(b)) => json_equal(&a, b),
+                        (None, None) => true,
+                        _ => false,
+                    })
+            })
+        }
+        Some(_) => None,
+        None => old.get(i),
+    }
 }
 
 /// The checks of one value against one schema, without its items and
