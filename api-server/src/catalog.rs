@@ -27,7 +27,7 @@ pub(crate) struct Catalog {
     discovery: Discovery,
     /// One CRD per kind (however many versions are served), which
     /// discovery and OpenAPI are written from.
-    crds: Vec<CustomResourceDefinition>,
+    crds: Vec<Arc<CustomResourceDefinition>>,
     /// The OpenAPI documents, written on their first request (with every
     /// built-in kind that takes longer than building the rest).
     openapi: OnceLock<OpenApiV3>,
@@ -41,14 +41,14 @@ impl Catalog {
     ) -> Catalog {
         // The core group's kinds (group `""`) go to `/api/v1`;
         // Namespace's entry is kube-apiserver's.
-        let mut crds: BTreeMap<(String, String), CustomResourceDefinition> = BTreeMap::new();
+        let mut crds: BTreeMap<(String, String), Arc<CustomResourceDefinition>> = BTreeMap::new();
         for kind in &kinds {
             let crd = kind.crd();
             let key = (crd.spec.group.clone(), crd.spec.names.plural.clone());
             crds.entry(key).or_insert(crd);
         }
         let crds: Vec<_> = crds.into_values().collect();
-        let mut discovery = Discovery::new(crds.clone());
+        let mut discovery = Discovery::shared(crds.clone());
         if namespace_kind.is_some() {
             discovery = discovery.with_namespaces(NamespaceDiscovery::default());
         }
@@ -112,7 +112,7 @@ impl Catalog {
     /// The OpenAPI v3 documents (written once, when first asked for).
     pub(crate) fn openapi(&self) -> &OpenApiV3 {
         self.openapi.get_or_init(|| {
-            let openapi = OpenApiV3::new(&self.crds);
+            let openapi = OpenApiV3::shared(&self.crds);
             if self.namespace_kind.is_some() {
                 openapi.with_core_v1()
             } else {

@@ -51,6 +51,8 @@
 //! sort keys) to keep Go's field order. (The types are defined in the
 //! `types` submodule, and re-exported here.)
 
+use std::sync::Arc;
+
 use api_core::crd::{CustomResourceDefinition, CustomResourceDefinitionVersion};
 #[cfg(test)]
 use serde::Serialize;
@@ -365,7 +367,7 @@ impl Entry {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Discovery {
-    crds: Vec<CustomResourceDefinition>,
+    crds: Vec<Arc<CustomResourceDefinition>>,
     namespaces: Option<NamespaceDiscovery>,
 }
 
@@ -374,6 +376,12 @@ impl Discovery {
     /// a CRD of group `""` is a core-group kind, listed in `/api/v1`
     /// (only its `v1`); the others are API groups' kinds.
     pub fn new(crds: Vec<CustomResourceDefinition>) -> Self {
+        Self::shared(crds.into_iter().map(Arc::new).collect())
+    }
+
+    /// [`Discovery::new`] of CRDs shared with their served kinds (no copy
+    /// of each: a server rebuilds its discovery whenever a kind is added).
+    pub fn shared(crds: Vec<Arc<CustomResourceDefinition>>) -> Self {
         let mut discovery = Discovery {
             crds,
             namespaces: None,
@@ -397,7 +405,7 @@ impl Discovery {
             .iter()
             .any(|c| c.spec.group.is_empty() && c.spec.names.plural == "namespaces");
         if !described && let Some(crd) = crate::namespaces::kind_info().crd {
-            self.crds.push(crd.as_ref().clone());
+            self.crds.push(crd);
             self.sort();
         }
         self.namespaces = Some(namespaces);
@@ -406,7 +414,7 @@ impl Discovery {
 
     /// The CRDs, sorted by group then plural (the core group's first,
     /// Namespace's among them when namespaces are served).
-    pub fn crds(&self) -> &[CustomResourceDefinition] {
+    pub fn crds(&self) -> &[Arc<CustomResourceDefinition>] {
         &self.crds
     }
 
@@ -550,7 +558,7 @@ impl Discovery {
                     .versions
                     .iter()
                     .find(|v| v.served && v.name == version)
-                    .map(|v| (c, v))
+                    .map(|v| (c.as_ref(), v))
             })
     }
 

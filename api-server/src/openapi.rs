@@ -61,8 +61,9 @@
 //! The kind and list schemas are built in `schema`, the routes in
 //! `paths`; this module assembles the documents and their index.
 
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use api_core::crd::CustomResourceDefinition;
 #[cfg(test)]
@@ -212,8 +213,8 @@ pub fn core_document(crds: &[CustomResourceDefinition], namespaces: bool) -> Opt
 /// serving that version, merged. `None` when none serves it. For the core
 /// group (`""`), the document is titled as kube-apiserver titles it
 /// (`Kubernetes`, the version).
-pub fn group_version_document(
-    crds: &[CustomResourceDefinition],
+pub fn group_version_document<C: Borrow<CustomResourceDefinition>>(
+    crds: &[C],
     group: &str,
     version: &str,
 ) -> Option<Value> {
@@ -221,7 +222,11 @@ pub fn group_version_document(
     let mut schemas = Map::new();
     let mut scale = false;
     let mut found = false;
-    for crd in crds.iter().filter(|c| c.spec.group == group) {
+    for crd in crds
+        .iter()
+        .map(Borrow::borrow)
+        .filter(|c: &&CustomResourceDefinition| c.spec.group == group)
+    {
         let Some(v) = crd
             .spec
             .versions
@@ -317,22 +322,31 @@ impl OpenApiV3 {
     /// `apis/<group>/<version>`, and `api/v1` ([`core_document`]) when
     /// core-group CRDs (group `""`) serve `v1`.
     pub fn new(crds: &[CustomResourceDefinition]) -> Self {
+        Self::of(crds)
+    }
+
+    /// [`OpenApiV3::new`] of CRDs shared with their served kinds.
+    pub fn shared(crds: &[Arc<CustomResourceDefinition>]) -> Self {
+        Self::of(crds)
+    }
+
+    fn of<C: Borrow<CustomResourceDefinition>>(all: &[C]) -> Self {
         let mut documents = BTreeMap::new();
-        let core: Vec<CustomResourceDefinition> = crds
-            .iter()
-            .filter(|c| c.spec.group.is_empty())
+        let crds = || all.iter().map(Borrow::borrow);
+        let core: Vec<CustomResourceDefinition> = crds()
+            .filter(|c: &&CustomResourceDefinition| c.spec.group.is_empty())
             .cloned()
             .collect();
         if let Some(doc) = core_document(&core, false) {
             documents.insert("api/v1".to_string(), served(&doc));
         }
-        for crd in crds.iter().filter(|c| !c.spec.group.is_empty()) {
+        for crd in crds().filter(|c| !c.spec.group.is_empty()) {
             for v in crd.spec.versions.iter().filter(|v| v.served) {
                 let key = format!("apis/{}/{}", crd.spec.group, v.name);
                 if documents.contains_key(&key) {
                     continue;
                 }
-                if let Some(doc) = group_version_document(crds, &crd.spec.group, &v.name) {
+                if let Some(doc) = group_version_document(all, &crd.spec.group, &v.name) {
                     documents.insert(key, served(&doc));
                 }
             }

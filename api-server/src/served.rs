@@ -164,10 +164,10 @@ pub trait ServedKind: Send + Sync {
     /// The kind's CRD (its names, scope, versions, schema, columns); for
     /// a kind without one, a CRD of its names, scope and served version
     /// (discovery and OpenAPI are written from it).
-    fn crd(&self) -> CustomResourceDefinition {
-        match self.info().crd.as_deref() {
-            Some(crd) => crd.clone(),
-            None => described(self.info()),
+    fn crd(&self) -> Arc<CustomResourceDefinition> {
+        match &self.info().crd {
+            Some(crd) => Arc::clone(crd),
+            None => Arc::new(described(self.info())),
         }
     }
     /// `group`, `version`, `plural`.

@@ -268,28 +268,79 @@ impl Schema {
     /// `spec.ports[0].x`).
     pub fn prune_unknown(&self, value: &mut Value) -> Vec<String> {
         let mut unknown = Vec::new();
-        self.prune_at(value, self.root, "", &mut unknown);
+        self.prune_at(value, self.root, &mut Vec::new(), &mut unknown);
         unknown
     }
 
-    fn prune_at(&self, value: &mut Value, tr: TypeRef, path: &str, unknown: &mut Vec<String>) {
+    /// The fields [`prune_unknown`](Self::prune_unknown) would remove,
+    /// without removing them (nor copying the value).
+    pub fn unknown_fields(&self, value: &Value) -> Vec<String> {
+        let mut unknown = Vec::new();
+        self.unknown_at(value, self.root, &mut Vec::new(), &mut unknown);
+        unknown
+    }
+
+    // The walks keep the path as segments and write it out only for an
+    // unknown field (most objects have none).
+    fn prune_at<'v>(
+        &self,
+        value: &'v mut Value,
+        tr: TypeRef,
+        path: &mut Vec<Segment<'v>>,
+        unknown: &mut Vec<String>,
+    ) {
         match (self.resolve(tr, Some(value)), value) {
             (Kind::Map(map), Value::Object(fields)) => {
                 fields.retain(|key, _| {
                     let keep = map.element != NONE || map.fields.contains_key(key);
                     if !keep {
-                        unknown.push(join(path, key));
+                        unknown.push(dotted(path, key));
                     }
                     keep
                 });
                 for (key, child) in fields.iter_mut() {
                     let (ctr, _) = map.field_type(key);
-                    self.prune_at(child, ctr, &join(path, key), unknown);
+                    path.push(Segment::Key(key));
+                    self.prune_at(child, ctr, path, unknown);
+                    path.pop();
                 }
             }
             (Kind::List(list), Value::Array(items)) => {
                 for (i, item) in items.iter_mut().enumerate() {
-                    self.prune_at(item, list.items, &format!("{path}[{i}]"), unknown);
+                    path.push(Segment::Index(i));
+                    self.prune_at(item, list.items, path, unknown);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn unknown_at<'v>(
+        &self,
+        value: &'v Value,
+        tr: TypeRef,
+        path: &mut Vec<Segment<'v>>,
+        unknown: &mut Vec<String>,
+    ) {
+        match (self.resolve(tr, Some(value)), value) {
+            (Kind::Map(map), Value::Object(fields)) => {
+                for (key, child) in fields {
+                    if map.element == NONE && !map.fields.contains_key(key) {
+                        unknown.push(dotted(path, key));
+                        continue;
+                    }
+                    let (ctr, _) = map.field_type(key);
+                    path.push(Segment::Key(key));
+                    self.unknown_at(child, ctr, path, unknown);
+                    path.pop();
+                }
+            }
+            (Kind::List(list), Value::Array(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    path.push(Segment::Index(i));
+                    self.unknown_at(item, list.items, path, unknown);
+                    path.pop();
                 }
             }
             _ => {}
@@ -777,12 +828,36 @@ impl Schema {
     }
 }
 
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
+/// One step of a path into a value.
+enum Segment<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// `path` and then `key` written as the decoder's warnings write them:
+/// `spec.items[0].name`.
+fn dotted(path: &[Segment<'_>], key: &str) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Segment::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+        }
     }
+    if !out.is_empty() {
+        out.push('.');
+    }
+    out.push_str(key);
+    out
 }
 
 /// What a node's type does with a given value.
@@ -833,6 +908,31 @@ mod tests {
     fn unknown() -> Schema {
         Schema::new(&json!({"type": "object", "properties": {
             "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}))
+    }
+
+    /// `unknown_fields` reports what `prune_unknown` removes, at the same
+    /// paths, in the same order, without changing the value.
+    #[test]
+    fn unknown_fields_are_what_pruning_removes() {
+        let schema = Schema::new(&json!({"type": "object", "properties": {
+            "spec": {"type": "object", "properties": {
+                "ports": {"type": "array", "items": {"type": "object", "properties": {
+                    "port": {"type": "integer"}}}},
+                "extra": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}}}));
+        let value = json!({"bogus": 1, "spec": {
+            "ports": [{"port": 1}, {"port": 2, "x": true, "y": {"z": 1}}],
+            "extra": {"anything": {"goes": 1}}, "other": []}});
+        let unknown = schema.unknown_fields(&value);
+        assert_eq!(
+            unknown,
+            ["bogus", "spec.other", "spec.ports[1].x", "spec.ports[1].y"]
+        );
+        let mut pruned = value.clone();
+        assert_eq!(schema.prune_unknown(&mut pruned), unknown);
+        assert_eq!(
+            pruned,
+            json!({"spec": {"ports": [{"port": 1}, {"port": 2}], "extra": {"anything": {"goes": 1}}}})
+        );
     }
 
     /// A map replaced by a scalar (and back) under preserve-unknown-fields:

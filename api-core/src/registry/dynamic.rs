@@ -289,7 +289,7 @@ impl Registry<DynamicObject> {
             if kind.schema().is_some() {
                 warnings.extend(
                     self.apply_schema()
-                        .prune_unknown(&mut value.clone())
+                        .unknown_fields(&value)
                         .into_iter()
                         .map(|p| format!("unknown field {p:?}")),
                 );
@@ -332,7 +332,8 @@ impl Registry<DynamicObject> {
 ///   dropped, see [`validate_update`](crate::schema::structural::validate_update)).
 pub struct DynamicStrategy {
     kind: Arc<KindInfo>,
-    schema: Value,
+    /// The schema, decoded once (`None`: nothing to check).
+    schema: Option<crate::schema::structural::SchemaValidator>,
     #[cfg(feature = "cel")]
     rules: crate::cel::Validator,
 }
@@ -341,12 +342,12 @@ impl DynamicStrategy {
     /// The strategy of `kind` (its schema, when it has one; without one
     /// nothing is defaulted, pruned or validated).
     pub fn new(kind: &KindInfo) -> Self {
-        let schema = kind.schema().cloned().unwrap_or(Value::Null);
+        let schema = kind.schema().filter(|s| !s.is_null()).cloned();
         DynamicStrategy {
             kind: Arc::new(kind.clone()),
             #[cfg(feature = "cel")]
-            rules: crate::cel::Validator::new(&schema),
-            schema,
+            rules: crate::cel::Validator::new(schema.as_ref().unwrap_or(&Value::Null)),
+            schema: schema.map(crate::schema::structural::SchemaValidator::new),
         }
     }
 
@@ -355,17 +356,15 @@ impl DynamicStrategy {
         new: &DynamicObject,
         old: Option<&DynamicObject>,
     ) -> ErrorList {
-        if self.schema.is_null() {
+        let Some(schema) = &self.schema else {
             return ErrorList::new();
-        }
+        };
         let value = new.to_value();
         let old = old.map(DynamicObject::to_value);
         let root = FieldPath::new("");
         let errors = match &old {
-            None => crate::schema::structural::validate(&value, &self.schema, &root),
-            Some(old) => {
-                crate::schema::structural::validate_update(&value, old, &self.schema, &root)
-            }
+            None => schema.validate(&value, &root),
+            Some(old) => schema.validate_update(&value, old, &root),
         };
         #[cfg(feature = "cel")]
         let errors = {
@@ -390,16 +389,16 @@ impl std::fmt::Debug for DynamicStrategy {
 
 impl Strategy<DynamicObject> for DynamicStrategy {
     fn apply_defaults(&self, obj: &mut DynamicObject) {
-        if self.schema.is_null() {
+        let Some(schema) = &self.schema else {
             return;
-        }
+        };
         // The apiserver's order on every object it decodes: unknown fields
         // pruned, then the nulls that are neither nullable nor defaulted
         // dropped (`PruneNonNullableNullsWithoutDefaults`: a server-side
         // apply that empties `spec` leaves it null), then the defaults.
         let mut value = Value::Object(std::mem::take(&mut obj.content));
-        crate::schema::structural::prune(&mut value, &self.schema, true);
-        crate::schema::defaulting::apply_schema_defaults(&mut value, &self.schema);
+        schema.prune(&mut value, true);
+        crate::schema::defaulting::apply_schema_defaults(&mut value, schema.schema());
         if let Value::Object(content) = value {
             obj.content = content;
         }

@@ -226,6 +226,36 @@ fn is_nullable(schema: &Value) -> bool {
 }
 
 /// The schema's default; `default: null` is no default.
+/// Whether [`default`] can change anything: some schema that it follows
+/// (`properties`, `additionalProperties`, `items`, from the root) has a
+/// `default`. A schema without one need not be walked for every object.
+///
+/// ```
+/// use api_core::schema::defaulting::has_defaults;
+/// use serde_json::json;
+///
+/// assert!(!has_defaults(&json!({"type": "object", "properties": {"a": {"type": "string"}}})));
+/// assert!(has_defaults(&json!({"type": "object", "properties": {
+///     "a": {"type": "array", "items": {"type": "string", "default": "x"}}}})));
+/// ```
+pub fn has_defaults(schema: &Value) -> bool {
+    let mut stack = vec![schema];
+    while let Some(s) = stack.pop() {
+        if default_of(s).is_some() {
+            return true;
+        }
+        if let Some(properties) = s.get("properties").and_then(Value::as_object) {
+            stack.extend(properties.values());
+        }
+        for key in ["additionalProperties", "items"] {
+            if let Some(sub) = s.get(key).filter(|v| v.is_object()) {
+                stack.push(sub);
+            }
+        }
+    }
+    false
+}
+
 fn default_of(schema: &Value) -> Option<&Value> {
     schema.get("default").filter(|d| !d.is_null())
 }

@@ -289,6 +289,76 @@ pub fn validate_update(
     CompiledSchema::new(schema).validate_update(value, old, path)
 }
 
+self_cell::self_cell!(
+    struct OwnedSchema {
+        owner: Value,
+        #[covariant]
+        dependent: CompiledSchema,
+    }
+);
+
+/// A schema decoded once, for pruning and validating many values: what
+/// [`prune`], [`validate`] and [`validate_update`] do, without decoding
+/// the schema on every call (a custom resource's strategy holds one per
+/// version).
+///
+/// ```
+/// use api_core::schema::structural::SchemaValidator;
+/// use api_core::FieldPath;
+/// use serde_json::json;
+///
+/// let schema = SchemaValidator::new(json!({"type": "object", "properties": {
+///     "size": {"type": "integer", "maximum": 3}
+/// }}));
+/// let mut value = json!({"size": 4, "extra": true});
+/// schema.prune(&mut value, false);
+/// assert_eq!(value, json!({"size": 4}));
+/// let errors = schema.validate(&value, &FieldPath::new("spec"));
+/// assert_eq!(errors.as_slice()[0].field, "spec.size");
+/// ```
+pub struct SchemaValidator(OwnedSchema);
+
+impl SchemaValidator {
+    /// Decodes `schema` (leniently, as [`validate`] reads it).
+    pub fn new(schema: Value) -> Self {
+        SchemaValidator(OwnedSchema::new(schema, |schema| {
+            CompiledSchema::new(schema)
+        }))
+    }
+
+    /// The schema as given.
+    pub fn schema(&self) -> &Value {
+        self.0.borrow_owner()
+    }
+
+    /// [`prune`] with this schema.
+    pub fn prune(&self, value: &mut Value, is_resource_root: bool) {
+        values::prune_value(
+            value,
+            self.0.borrow_dependent().root.as_deref(),
+            is_resource_root,
+        );
+    }
+
+    /// [`validate`] with this schema.
+    pub fn validate(&self, value: &Value, path: &FieldPath<'_>) -> ErrorList {
+        self.0.borrow_dependent().validate(value, path)
+    }
+
+    /// [`validate_update`] with this schema.
+    pub fn validate_update(&self, value: &Value, old: &Value, path: &FieldPath<'_>) -> ErrorList {
+        self.0.borrow_dependent().validate_update(value, old, path)
+    }
+}
+
+impl std::fmt::Debug for SchemaValidator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("SchemaValidator")
+            .field(self.schema())
+            .finish()
+    }
+}
+
 /// A schema decoded once for validating many values ([`validate`] decodes
 /// it on every call).
 pub(crate) struct CompiledSchema<'a> {
