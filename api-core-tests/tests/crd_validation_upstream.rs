@@ -44,6 +44,9 @@
 //! kept: `check_crd` implements those checks, so they are not "details
 //! beyond refused".
 //!
+//! `TestSelectableFields`, which runs the same function, follows (its
+//! spec-level case in the v1 form: the one version's selectable fields).
+//!
 //! `TestValidateCustomResourceDefinitionUpdate` is not translated: the API
 //! has no update entry point for CRDs (`check_crd` validates one object, as
 //! on create).
@@ -1602,6 +1605,153 @@ fn valid_name_printer_column_formats() {
         {"name": "longName", "type": "string", "jsonPath": ".spec.longName"}
     ]);
     check("valid name printer column formats", &c, want![]);
+}
+
+// ------------------------------------------------------ selectable fields
+//
+// Upstream's `TestSelectableFields` runs the same
+// `ValidateCustomResourceDefinition` (feature gate on, as GA since 1.32).
+
+/// A served version whose schema is an object with `props`, all required,
+/// and the selectable fields at `paths`.
+fn selectable(name: &str, storage: bool, props: Value, paths: &[&str]) -> Value {
+    let required: Vec<&String> = props.as_object().unwrap().keys().collect();
+    let schema = json!({"type": "object", "properties": props, "required": required});
+    let mut v = version(name, storage, schema);
+    let fields: Vec<Value> = paths.iter().map(|p| json!({"jsonPath": p})).collect();
+    if !fields.is_empty() {
+        v["selectableFields"] = Value::Array(fields);
+    }
+    v
+}
+
+fn two_selectable(first: Value, second: Value) -> Value {
+    crd("Namespaced", vec![first, second], &["version"])
+}
+
+#[test]
+fn selectable_fields_not_in_schema() {
+    let c = two_selectable(
+        selectable(
+            "version",
+            true,
+            json!({"foo": {"type": "string"}}),
+            &[".foo", ".xyz"],
+        ),
+        selectable(
+            "version2",
+            false,
+            json!({"foo": {"type": "integer"}}),
+            &[".xyz", ".foo", ".abc"],
+        ),
+    );
+    check(
+        "selectableFields with jsonPaths that do not refer to a field in the schema are invalid",
+        &c,
+        want![
+            Invalid "spec.versions[0].selectableFields[1].jsonPath",
+            Invalid "spec.versions[1].selectableFields[0].jsonPath",
+            Invalid "spec.versions[1].selectableFields[2].jsonPath",
+        ],
+    );
+}
+
+#[test]
+fn selectable_fields_not_in_top_level_schema() {
+    // Upstream's spec-level selectableFields and schema are the one
+    // version's in v1.
+    let props = json!({
+        "spec": {"type": "object", "properties": {"foo": {"type": "string"}}, "required": ["foo"]},
+        "status": {"type": "object", "properties": {"phase": {"type": "string"}}, "required": ["phase"]}
+    });
+    let mut v = version(
+        "version",
+        true,
+        json!({"type": "object", "properties": props}),
+    );
+    v["selectableFields"] = json!([{"jsonPath": ".spec.foo"}, {"jsonPath": ".spec.xyz"}, {"jsonPath": ".status.phase"}]);
+    check(
+        "in top level schema, selectableFields with jsonPaths that do not refer to a field in the schema are invalid",
+        &crd("Namespaced", vec![v], &["version"]),
+        want![Invalid "spec.versions[0].selectableFields[1].jsonPath"],
+    );
+}
+
+#[test]
+fn selectable_fields_of_wrong_types() {
+    let c = two_selectable(
+        selectable(
+            "version",
+            true,
+            json!({"foo": {"type": "string"}, "obj": {"type": "object"}}),
+            &[".foo", ".obj"],
+        ),
+        selectable(
+            "version2",
+            false,
+            json!({"foo": {"type": "integer"}, "obj": {"type": "object"}, "bool": {"type": "boolean"}}),
+            &[".obj", ".foo", ".bool"],
+        ),
+    );
+    check(
+        "selectableFields with jsonPaths that do not refer to fields that are not strings, booleans or integers are invalid",
+        &c,
+        want![
+            Invalid "spec.versions[0].selectableFields[1].jsonPath",
+            Invalid "spec.versions[1].selectableFields[0].jsonPath",
+        ],
+    );
+}
+
+#[test]
+fn selectable_fields_duplicated() {
+    let c = two_selectable(
+        selectable(
+            "version",
+            true,
+            json!({"foo": {"type": "string"}}),
+            &[".foo", ".foo"],
+        ),
+        selectable(
+            "version2",
+            false,
+            json!({"foo": {"type": "integer"}}),
+            &[".foo", ".foo"],
+        ),
+    );
+    check(
+        "selectableFields with duplicate jsonPaths are invalid",
+        &c,
+        want![
+            Duplicate "spec.versions[0].selectableFields[1].jsonPath",
+            Duplicate "spec.versions[1].selectableFields[1].jsonPath",
+        ],
+    );
+}
+
+#[test]
+fn selectable_fields_too_many() {
+    let names: Vec<String> = (1..=9).map(|i| format!("a{i}")).collect();
+    let props: serde_json::Map<String, Value> = names
+        .iter()
+        .map(|n| (n.clone(), json!({"type": "string"})))
+        .collect();
+    let paths: Vec<String> = names.iter().map(|n| format!(".{n}")).collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let second = version(
+        "version2",
+        false,
+        json!({"type": "object", "properties": {"foo": {"type": "integer"}}}),
+    );
+    let c = two_selectable(
+        selectable("version", true, Value::Object(props), &paths),
+        second,
+    );
+    check(
+        "too many selectableFields are not allowed",
+        &c,
+        want![TooMany "spec.versions[0].selectableFields"],
+    );
 }
 
 // ------------------------------------------------------------------ data
