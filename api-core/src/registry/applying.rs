@@ -119,7 +119,7 @@ impl<K: Served> Registry<K> {
                 Err(e) => return Err(e),
             };
             let live = match &current {
-                Some(c) => serde_json::to_value(c).map_err(Status::internal_error)?,
+                Some(c) => super::to_owned_value(c).map_err(Status::internal_error)?,
                 None => Value::Null,
             };
             let manager = FieldManager::new(self.apply_schema(), (self.clock)()).with_reset(&reset);

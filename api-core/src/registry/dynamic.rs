@@ -106,9 +106,55 @@ impl DynamicObject {
         }
     }
 
-    /// The object as one JSON value.
+    /// The object as one JSON value (what it serializes to, built
+    /// directly: the content is copied, not serialized again).
     pub fn to_value(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
+        let mut map = Map::new();
+        if !self.api_version.is_empty() {
+            map.insert("apiVersion".into(), Value::String(self.api_version.clone()));
+        }
+        if !self.kind.is_empty() {
+            map.insert("kind".into(), Value::String(self.kind.clone()));
+        }
+        map.insert(
+            "metadata".into(),
+            serde_json::to_value(&self.metadata).unwrap_or(Value::Null),
+        );
+        for (k, v) in &self.content {
+            if !matches!(k.as_str(), "apiVersion" | "kind" | "metadata") {
+                map.insert(k.clone(), v.clone());
+            }
+        }
+        Value::Object(map)
+    }
+
+    /// An object read from its JSON (what [`Deserialize`] reads, taken
+    /// apart directly: the content is moved, not deserialized again).
+    pub fn from_value(value: Value) -> Result<Self, String> {
+        match value {
+            Value::Object(content) => Self::from_map(content),
+            other => Err(format!("expected a JSON object, found {other}")),
+        }
+    }
+
+    fn from_map(mut content: Map<String, Value>) -> Result<Self, String> {
+        let text = |content: &mut Map<String, Value>, key: &str| match content.remove(key) {
+            None | Some(Value::Null) => Ok(String::new()),
+            Some(Value::String(s)) => Ok(s),
+            Some(other) => Err(format!("{key}: expected a string, found {other}")),
+        };
+        let api_version = text(&mut content, "apiVersion")?;
+        let kind = text(&mut content, "kind")?;
+        let metadata = match content.remove("metadata") {
+            None | Some(Value::Null) => ObjectMeta::default(),
+            Some(m) => ObjectMeta::deserialize(m).map_err(|e| format!("metadata: {e}"))?,
+        };
+        Ok(DynamicObject {
+            api_version,
+            kind,
+            metadata,
+            content,
+        })
     }
 
     /// The content without `status`: what a change of bumps
@@ -140,27 +186,8 @@ impl Serialize for DynamicObject {
 
 impl<'de> Deserialize<'de> for DynamicObject {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut content = Map::deserialize(deserializer)?;
-        let text = |content: &mut Map<String, Value>, key: &str| match content.remove(key) {
-            None | Some(Value::Null) => Ok(String::new()),
-            Some(Value::String(s)) => Ok(s),
-            Some(other) => Err(D::Error::custom(format!(
-                "{key}: expected a string, found {other}"
-            ))),
-        };
-        let api_version = text(&mut content, "apiVersion")?;
-        let kind = text(&mut content, "kind")?;
-        let metadata = match content.remove("metadata") {
-            None | Some(Value::Null) => ObjectMeta::default(),
-            Some(m) => ObjectMeta::deserialize(m)
-                .map_err(|e| D::Error::custom(format!("metadata: {e}")))?,
-        };
-        Ok(DynamicObject {
-            api_version,
-            kind,
-            metadata,
-            content,
-        })
+        let content = Map::deserialize(deserializer)?;
+        Self::from_map(content).map_err(D::Error::custom)
     }
 }
 
@@ -440,5 +467,33 @@ impl Strategy<DynamicObject> for DynamicStrategy {
 
     fn validate_status_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
         self.validate_against_schema(new, Some(old))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// `to_value` and `from_value` (the registry's direct paths) agree with
+    /// the `Serialize` and `Deserialize` impls.
+    #[test]
+    fn direct_conversions_agree_with_serde() {
+        let value = json!({
+            "apiVersion": "example.com/v1", "kind": "Widget",
+            "metadata": {"name": "w", "labels": {"a": "b"}, "resourceVersion": "7"},
+            "spec": {"size": 1, "list": [1, {"x": null}]}, "status": {"ok": true}
+        });
+        let direct = DynamicObject::from_value(value.clone()).unwrap();
+        let serde: DynamicObject = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(direct, serde);
+        assert_eq!(direct.to_value(), serde_json::to_value(&serde).unwrap());
+        assert_eq!(direct.to_value(), value);
+        // No apiVersion or kind: empty, and left out again.
+        let bare = DynamicObject::from_value(json!({"spec": {}})).unwrap();
+        assert_eq!(bare.to_value(), json!({"metadata": {}, "spec": {}}));
+        assert!(DynamicObject::from_value(json!([])).is_err());
+        assert!(DynamicObject::from_value(json!({"kind": 1})).is_err());
     }
 }

@@ -128,7 +128,7 @@ pub struct Deleted<K> {
     pub pending: bool,
 }
 
-pub(super) fn selected<K: Resource + Serialize>(
+pub(super) fn selected<K: Resource + Serialize + 'static>(
     obj: &K,
     namespaced: bool,
     namespace: &str,
@@ -140,7 +140,7 @@ pub(super) fn selected<K: Resource + Serialize>(
     }
     selection.matches(meta)
         && (!selection.selects_fields()
-            || serde_json::to_value(obj).is_ok_and(|v| selection.matches_value(&v)))
+            || to_owned_value(obj).is_ok_and(|v| selection.matches_value(&v)))
 }
 
 /// The codec of a registry: `None` stores `K` as it is; a multi-version
@@ -149,7 +149,7 @@ type Codec = Option<Arc<dyn StorageCodec>>;
 
 /// A stored value as a `K` (converted from the storage version, with its
 /// defaults, when the registry serves one version of several).
-fn decode_value<K: DeserializeOwned + Resource>(
+fn decode_value<K: DeserializeOwned + Resource + 'static>(
     value: &Value,
     key: &str,
     codec: &Codec,
@@ -164,12 +164,34 @@ fn decode_value<K: DeserializeOwned + Resource>(
             let converted = codec
                 .read_stored(value.clone(), &K::api_version())
                 .map_err(|e| undecodable(&e))?;
-            serde_json::from_value(converted).map_err(|e| undecodable(&e))
+            from_owned_value(converted).map_err(|e| undecodable(&e))
         }
     }
 }
 
-fn decode_stored<K: DeserializeOwned + Resource>(
+/// `value` as a `K`; a [`DynamicObject`] is taken apart directly rather
+/// than deserialized from the value (which would rebuild all of it).
+fn from_owned_value<K: DeserializeOwned + 'static>(value: Value) -> Result<K, String> {
+    let mut slot: Option<K> = None;
+    if let Some(dynamic) =
+        (&mut slot as &mut dyn std::any::Any).downcast_mut::<Option<DynamicObject>>()
+    {
+        *dynamic = Some(DynamicObject::from_value(value)?);
+        return slot.ok_or_else(|| "not decoded".to_string());
+    }
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
+/// `obj` as a JSON value; a [`DynamicObject`] is copied directly rather
+/// than serialized (which would rebuild all of it).
+fn to_owned_value<K: Serialize + 'static>(obj: &K) -> Result<Value, String> {
+    match (obj as &dyn std::any::Any).downcast_ref::<DynamicObject>() {
+        Some(dynamic) => Ok(dynamic.to_value()),
+        None => serde_json::to_value(obj).map_err(|e| e.to_string()),
+    }
+}
+
+fn decode_stored<K: DeserializeOwned + Resource + 'static>(
     stored: &storage::Stored,
     codec: &Codec,
 ) -> Result<K, Status> {
@@ -183,12 +205,16 @@ fn decode_stored<K: DeserializeOwned + Resource>(
     Ok(obj)
 }
 
-fn encode<K: Serialize + Resource + Clone>(obj: &K, codec: &Codec) -> Result<Value, Status> {
-    let mut obj = obj.clone();
-    // The storage revision is the resourceVersion; it is not stored.
-    obj.metadata_mut().resource_version.clear();
-    let value = serde_json::to_value(&obj)
+fn encode<K: Serialize + Resource + Clone + 'static>(
+    obj: &K,
+    codec: &Codec,
+) -> Result<Value, Status> {
+    let mut value = to_owned_value(obj)
         .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
+    // The storage revision is the resourceVersion; it is not stored.
+    if let Some(meta) = value.get_mut("metadata").and_then(Value::as_object_mut) {
+        meta.remove("resourceVersion");
+    }
     match codec {
         None => Ok(value),
         // The request's content did not convert: the client's to fix.
@@ -438,11 +464,11 @@ impl<K: Served> Registry<K> {
         // The objects' JSON without their managedFields, which stay typed
         // (taken out for the conversion and put back).
         let request = std::mem::take(&mut new.metadata_mut().managed_fields);
-        let value = serde_json::to_value(&*new).map_err(Status::internal_error);
+        let value = to_owned_value(&*new).map_err(Status::internal_error);
         let (live, live_entries) = match live {
             Some(l) => {
                 let entries = std::mem::take(&mut l.metadata_mut().managed_fields);
-                let value = serde_json::to_value(&*l);
+                let value = to_owned_value(&*l);
                 l.metadata_mut().managed_fields = entries;
                 (
                     value.map_err(Status::internal_error)?,

@@ -123,7 +123,7 @@ impl<K: Served> Registry<K> {
         patch: &[u8],
         validation: FieldValidation,
     ) -> Result<(K, Vec<String>), Status> {
-        let original = serde_json::to_value(current)
+        let original = super::to_owned_value(current)
             .map_err(|e| Status::internal_error(format!("object does not encode: {e}")))?;
         let patched = apply(&original, patch, patch_type, self.schema())?;
         let decoded = if validation == FieldValidation::Ignore {
