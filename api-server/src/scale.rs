@@ -11,6 +11,7 @@
 use api_core::Status;
 use api_core::crd::CustomResourceDefinition;
 use api_core::patch::{self, PatchType};
+use api_core::registry::{DynamicObject, KindInfo};
 use api_core::status::GroupKind;
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use serde_json::{Value, json};
@@ -82,6 +83,79 @@ fn json_type(v: &Value) -> &'static str {
         Value::Array(_) => "[]interface {}",
         Value::Object(_) => "map[string]interface {}",
     }
+}
+
+/// The scale paths of an object of a kind with a scale subresource,
+/// checked on each write of the object as apiextensions' custom resource
+/// validator does (`ValidateScaleSpec`, `ValidateScaleStatus`): spec and
+/// status replicas, when there, integers from 0 to 2147483647; the
+/// selector, when there, a string. 422 with every cause, the paths as the
+/// CRD spells them (`.spec.replicas: Invalid value: -1: should be a
+/// non-negative integer`). Upstream reports them with the schema's errors;
+/// here they come after the schema passed (a registry admission step).
+pub(crate) fn validate_object(
+    paths: &ScalePaths,
+    kind: &KindInfo,
+    object: &DynamicObject,
+) -> Result<(), Status> {
+    let content = &object.content;
+    let at = |path: &[String]| -> Option<&Value> {
+        let (first, rest) = path.split_first()?;
+        rest.iter()
+            .try_fold(content.get(first)?, |v, k| v.get(k))
+            .filter(|v| !v.is_null())
+    };
+    let dotted = |path: &[String]| format!(".{}", path.join("."));
+    let mut errors = ErrorList::new();
+    for path in [&paths.spec, &paths.status] {
+        let text = dotted(path);
+        let field = FieldPath::new(&text);
+        match at(path) {
+            None => {}
+            Some(v) => match v.as_i64() {
+                None => errors.push(FieldError::invalid(
+                    &field,
+                    0,
+                    format!(
+                        "{text} accessor error: {v} is of the type {}, expected int64",
+                        json_type(v)
+                    ),
+                )),
+                Some(n) if n < 0 => errors.push(FieldError::invalid(
+                    &field,
+                    n,
+                    "should be a non-negative integer",
+                )),
+                Some(n) if n > i64::from(i32::MAX) => errors.push(FieldError::invalid(
+                    &field,
+                    n,
+                    format!("should be less than or equal to {}", i32::MAX),
+                )),
+                Some(_) => {}
+            },
+        }
+    }
+    if let Some(path) = &paths.selector
+        && let Some(v) = at(path).filter(|v| !v.is_string())
+    {
+        errors.push(FieldError::invalid(
+            &FieldPath::new(&dotted(path)),
+            "",
+            format!(
+                "{} accessor error: {v} is of the type {}, expected string",
+                dotted(path),
+                json_type(v)
+            ),
+        ));
+    }
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err(Status::invalid(
+        GroupKind::new(kind.group.clone(), kind.kind.clone()),
+        object.metadata.name.clone(),
+        &errors,
+    ))
 }
 
 /// A selector as text: a string as it is (a CRD's `labelSelectorPath`), a

@@ -23,6 +23,8 @@ use api_core::registry::{
     KindInfo, ListOptions, PatchOptions, ProgressRequester, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
+use api_core::status::GroupKind;
+use api_core::validation::{ErrorList, FieldError, FieldPath};
 use futures_core::Stream;
 use serde_json::Value;
 
@@ -309,6 +311,14 @@ pub trait ServedKind: Send + Sync {
     fn builtin(&self) -> bool {
         false
     }
+    /// The patch types a `PATCH` of the kind (and of its status and
+    /// scale) may use besides server-side apply: all three for built-in
+    /// kinds and kinds served from Rust types, JSON and merge patches for
+    /// the kinds of CRDs created at run time
+    /// ([`RegistryKind::without_strategic_merge`]).
+    fn patch_types(&self) -> &'static [PatchType] {
+        &PatchType::ALL
+    }
     /// The subresource `name` of the kind's objects when it is served as
     /// the object is, through another strategy
     /// ([`RegistryKind::with_subresource`]): `GET`, `PUT` and `PATCH` of
@@ -380,6 +390,52 @@ pub fn decode_as<T: serde::de::DeserializeOwned + serde::Serialize>(
     Ok((object, warnings))
 }
 
+/// A custom resource's body read as apiextensions-apiserver reads it
+/// ([`Registry::decode`](api_core::registry::Registry)), but for another
+/// `kind` in the data: the decoder takes any kind for an unstructured
+/// object, and the custom resource validator refuses it
+/// (`ValidateTypeMeta`) with a 422 named by the kind the data gave:
+/// `SomethingElse.example.com "name" is invalid: kind: Invalid value:
+/// "SomethingElse": must be Widget`. Another `apiVersion` stays the
+/// decoder's 400, checked first.
+pub fn decode_custom_resource(
+    registry: &Registry<DynamicObject>,
+    body: &[u8],
+    validation: FieldValidation,
+) -> Result<(DynamicObject, Vec<String>), Status> {
+    registry.decode(body, validation).map_err(|status| {
+        if status.code != 400 {
+            return status;
+        }
+        let kind = registry.kind_info();
+        let Ok(Value::Object(value)) = serde_json::from_slice::<Value>(body) else {
+            return status;
+        };
+        let api_version_matches = match value.get("apiVersion") {
+            None | Some(Value::Null) => true,
+            Some(v) => v.as_str() == Some(kind.api_version().as_str()),
+        };
+        let Some(got) = value.get("kind").and_then(Value::as_str) else {
+            return status;
+        };
+        if !api_version_matches || got.is_empty() || got == kind.kind {
+            return status;
+        }
+        let name = value
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let mut errors = ErrorList::new();
+        errors.push(FieldError::invalid(
+            &FieldPath::new("kind"),
+            got,
+            format!("must be {}", kind.kind),
+        ));
+        Status::invalid(GroupKind::new(kind.group.clone(), got), name, &errors)
+    })
+}
+
 /// What a kind admits for one write, from the request's options (its
 /// user): a check of the final object, or none.
 pub type AdmissionFor<K> = Arc<
@@ -404,6 +460,8 @@ pub struct RegistryKind<K: Served> {
     /// Whether a garbage collector runs (deletes then record the
     /// propagation policy as finalizers), set when the server is built.
     garbage_collection: AtomicBool,
+    /// The patch types it takes besides server-side apply.
+    patch_types: &'static [PatchType],
 }
 
 impl<K: Served + CustomResourceExt> RegistryKind<K> {
@@ -418,6 +476,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             builtin: false,
             subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
+            patch_types: &PatchType::ALL,
         }
     }
 
@@ -436,6 +495,7 @@ impl<K: Served + CustomResourceExt> RegistryKind<K> {
             builtin: false,
             subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
+            patch_types: &PatchType::ALL,
         }
     }
 }
@@ -455,6 +515,7 @@ impl RegistryKind<DynamicObject> {
             builtin: false,
             subresources: Vec::new(),
             garbage_collection: AtomicBool::new(false),
+            patch_types: &PatchType::ALL,
         }
     }
 
@@ -473,6 +534,14 @@ impl RegistryKind<DynamicObject> {
     /// store over the same storage for such a subresource.
     pub fn with_subresource(mut self, name: &'static str, kind: Arc<dyn ServedKind>) -> Self {
         self.subresources.push((name, kind));
+        self
+    }
+
+    /// Takes JSON and merge patches only (and server-side apply): a
+    /// strategic merge patch is a 415, as apiextensions-apiserver answers
+    /// it for custom resources, which have no Go type to merge by.
+    pub fn without_strategic_merge(mut self) -> Self {
+        self.patch_types = &[PatchType::Json, PatchType::Merge];
         self
     }
 
@@ -810,6 +879,10 @@ impl<K: Served> ServedKind for RegistryKind<K> {
 
     fn builtin(&self) -> bool {
         self.builtin
+    }
+
+    fn patch_types(&self) -> &'static [PatchType] {
+        self.patch_types
     }
 
     fn subresource(&self, name: &str) -> Option<&dyn ServedKind> {

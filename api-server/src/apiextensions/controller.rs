@@ -42,6 +42,7 @@ use super::{
     FINALIZER, MANAGER, NO_CONFLICTS, condition, set_condition, set_established, storage_version,
 };
 use crate::ApiServer;
+use crate::scale::ScalePaths;
 use crate::served::RegistryKind;
 
 /// How long a failed reconcile waits before it is tried again.
@@ -383,17 +384,27 @@ impl Controller {
             };
             let refuse = terminating.clone();
             let resource = GroupResource::new(&info.group, &info.plural);
-            let registry = registry.with_admission(Arc::new(move |_, old| {
+            let scale = ScalePaths::of(&typed, version);
+            let kind = info.clone();
+            let registry = registry.with_admission(Arc::new(move |new, old| {
                 if old.is_none() && refuse.load(Ordering::SeqCst) {
                     let mut status = Status::method_not_supported(resource.clone(), "create");
                     status.message =
                         "create not allowed while custom resource definition is terminating".into();
                     return Err(status);
                 }
-                Ok(())
+                match &scale {
+                    Some(paths) => crate::scale::validate_object(paths, &kind, new),
+                    None => Ok(()),
+                }
             }));
-            self.server
-                .add_kind(Arc::new(RegistryKind::dynamic(Arc::new(registry))));
+            // As apiextensions-apiserver serves custom resources: no
+            // strategic merge patches, and another `kind` in a body is
+            // the validator's 422.
+            let served = RegistryKind::dynamic(Arc::new(registry))
+                .without_strategic_merge()
+                .with_decode(crate::served::decode_custom_resource);
+            self.server.add_kind(Arc::new(served));
         }
         if let Some(old) = self.installed.get(name) {
             for version in old.versions.iter().filter(|v| !served.contains(v)) {

@@ -321,7 +321,7 @@ async fn scale_request(
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
         Method::PATCH => {
-            let change = ScaleChange::Patch(patch_type(headers)?, &body);
+            let change = ScaleChange::Patch(patch_type(kind, headers)?, &body);
             let options = write_options_for(query, "PatchOptions", headers, user)?;
             scale::write(kind, paths, namespace, name, change, &options).await?
         }
@@ -356,7 +356,7 @@ async fn patch_request(
         user,
     } = req;
     let options = write_options_for(query, "PatchOptions", headers, user)?;
-    match patch_kind(query, headers, &options)? {
+    match patch_kind(kind, query, headers, &options)? {
         None => kind.apply(namespace, name, body, &options, status).await,
         Some(patch_type) => {
             kind.patch(namespace, name, patch_type, body, &options, status)
@@ -368,8 +368,10 @@ async fn patch_request(
 /// What a `PATCH` asks for: a server-side apply (`None`) or a patch type,
 /// checked as `ValidatePatchOptions` checks them: an apply needs a
 /// `fieldManager`, and only an apply may say `force` (422 `PatchOptions`
-/// otherwise); another media type is a 415 listing the four.
+/// otherwise); another media type, or one the kind does not take, is a
+/// 415 listing those it takes and apply.
 fn patch_kind(
+    kind: &dyn ServedKind,
     query: &Query,
     headers: &HeaderMap,
     options: &crate::served::WriteOptions,
@@ -395,18 +397,32 @@ fn patch_kind(
             &errors,
         ));
     }
-    let patch_type = PatchType::from_content_type(content_type).ok_or_else(|| {
-        let mut types: Vec<&str> = PatchType::ALL.map(PatchType::content_type).to_vec();
-        types.push(APPLY_PATCH);
-        Status::unsupported_media_type(&types)
-    })?;
-    Ok(Some(patch_type))
+    accepted_patch_type(kind, content_type).map(Some)
+}
+
+/// The patch type of `content_type` if `kind` takes it, else a 415 listing
+/// the types it takes and server-side apply.
+fn accepted_patch_type(kind: &dyn ServedKind, content_type: &str) -> Result<PatchType, Status> {
+    let accepted = kind.patch_types();
+    PatchType::from_content_type(content_type)
+        .filter(|t| accepted.contains(t))
+        .ok_or_else(|| {
+            let mut types: Vec<&str> = accepted.iter().map(|t| t.content_type()).collect();
+            types.push(APPLY_PATCH);
+            Status::unsupported_media_type(&types)
+        })
 }
 
 /// The patch type of a `PATCH`'s `Content-Type` (415 listing the
-/// supported ones otherwise).
-fn patch_type(headers: &HeaderMap) -> Result<PatchType, Status> {
-    PatchType::parse_content_type(header_str(headers, header::CONTENT_TYPE).unwrap_or(""))
+/// supported ones otherwise); of a kind without strategic merge patches,
+/// a 415 for one too.
+fn patch_type(kind: &dyn ServedKind, headers: &HeaderMap) -> Result<PatchType, Status> {
+    let content_type = header_str(headers, header::CONTENT_TYPE).unwrap_or("");
+    let patch_type = PatchType::parse_content_type(content_type)?;
+    if !kind.patch_types().contains(&patch_type) {
+        return accepted_patch_type(kind, content_type);
+    }
+    Ok(patch_type)
 }
 
 /// 405, as the apiserver's router answers a method a path does not
