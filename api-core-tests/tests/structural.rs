@@ -1356,6 +1356,134 @@ fn defaults_are_only_checked_on_structural_schemas() {
     );
 }
 
+/// Metadata in defaults is validated as ObjectMeta (upstream's
+/// `objectmeta.Validate`), also in embedded resources deeper in a default,
+/// and a wrongly typed TypeMeta/ObjectMeta field is reported alone.
+#[test]
+fn embedded_resource_defaults_have_valid_metadata() {
+    let embedded = json!({
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "x-kubernetes-preserve-unknown-fields": true
+    });
+    // a label value with a space, in the resource's own default
+    let mut own = embedded.clone();
+    own["default"] =
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"labels": {"a": "x y"}}});
+    let errors = check(with_spec_props(json!({"template": own})));
+    let e = expect_only(
+        &errors,
+        ErrorType::Invalid,
+        &at_spec(".properties[template].default.metadata.labels"),
+    );
+    assert!(e.detail.contains("a valid label must be"), "{}", e.detail);
+
+    // a name that is no path segment, in a default one level above the
+    // resource, and inside a list of resources
+    let errors = check(with_spec_props(json!({"holder": {
+        "type": "object",
+        "properties": {
+            "one": embedded.clone(),
+            "many": {"type": "array", "items": embedded.clone()}
+        },
+        "default": {
+            "one": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "a/b"}},
+            "many": [{"apiVersion": "v1", "kind": "Pod"}, {"kind": "Pod"}]
+        }
+    }})));
+    expect(
+        &errors,
+        ErrorType::Invalid,
+        &at_spec(".properties[holder].default.one.metadata.name"),
+    );
+    expect(
+        &errors,
+        ErrorType::Required,
+        &at_spec(".properties[holder].default.many[1].apiVersion"),
+    );
+    assert_eq!(errors.len(), 2, "{}", listing(&errors));
+
+    // a wrongly typed field is reported alone: no Required for the
+    // missing kind, no value checks
+    let errors = check(with_spec_props(json!({"holder": {
+        "type": "object",
+        "properties": {"one": embedded.clone()},
+        "default": {"one": {"apiVersion": 1, "metadata": {"name": "%"}}}
+    }})));
+    let e = expect_only(
+        &errors,
+        ErrorType::Invalid,
+        &at_spec(".properties[holder].default.one.apiVersion"),
+    );
+    assert_eq!(e.detail, "must be a string");
+
+    // a default inside the metadata: checked in an object of the resource
+    let errors = check(with_spec_props(json!({"template": {
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "properties": {"metadata": {"type": "object", "properties": {
+            "namespace": {"type": "string", "default": "Not_A_Label"},
+            "name": {"type": "string", "default": "ok"}
+        }}}
+    }})));
+    let e = expect_only(
+        &errors,
+        ErrorType::Invalid,
+        &at_spec(".properties[template].properties[metadata].properties[namespace].default"),
+    );
+    assert!(
+        e.detail
+            .starts_with("must result in valid metadata: metadata.namespace: Invalid value"),
+        "{}",
+        e.detail
+    );
+}
+
+/// Metadata checks of defaults stay within the nesting limits: a deep
+/// value in a default's metadata, and a default deep below an embedded
+/// resource's metadata, are checked without exhausting the stack.
+#[test]
+fn deep_metadata_defaults_are_bounded() {
+    let mut deep = json!(1);
+    for _ in 0..500 {
+        deep = json!({"f": deep});
+    }
+    let errors = check(with_spec_props(json!({"template": {
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "x-kubernetes-preserve-unknown-fields": true,
+        "default": {"apiVersion": "v1", "kind": "Pod", "metadata": {
+            "managedFields": [{"manager": "m", "operation": "Apply", "fieldsType": "FieldsV1", "fieldsV1": deep}]
+        }}
+    }})));
+    expect_none(&errors);
+
+    // labels that are objects: the default is refused for its metadata
+    let mut schema = json!({"type": "string", "default": "x"});
+    let mut at = String::new();
+    for _ in 0..120 {
+        schema = json!({"type": "object", "properties": {"a": schema}});
+        at.push_str(".properties[a]");
+    }
+    let errors = check(with_spec_props(json!({"template": {
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "properties": {"metadata": {"type": "object", "properties": {"labels": schema}}}
+    }})));
+    let e = expect_only(
+        &errors,
+        ErrorType::Invalid,
+        &at_spec(&format!(
+            ".properties[template].properties[metadata].properties[labels]{at}.default"
+        )),
+    );
+    assert!(
+        e.detail.starts_with("must result in valid metadata"),
+        "{}",
+        e.detail
+    );
+}
+
 #[test]
 fn embedded_resource_defaults_need_type_meta() {
     let errors = check(with_spec_props(json!({"template": {
@@ -1364,12 +1492,13 @@ fn embedded_resource_defaults_need_type_meta() {
         "x-kubernetes-preserve-unknown-fields": true,
         "default": {"apiVersion": "v1"}
     }})));
+    // upstream's `validateEmbeddedResource`: Required without a detail
     let e = expect_only(
         &errors,
         ErrorType::Required,
         &at_spec(".properties[template].default.kind"),
     );
-    assert_eq!(e.detail, "must not be empty");
+    assert_eq!(e.detail, "");
 
     expect_none(&check(with_spec_props(json!({"template": {
         "type": "object",

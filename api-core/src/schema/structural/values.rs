@@ -5,7 +5,9 @@
 use serde_json::{Map, Value};
 
 use crate::go_regex;
-use crate::validation::names::is_dns1035_label;
+use crate::meta::ObjectMeta;
+use crate::validation::names::{is_dns1035_label, validate_path_segment_name};
+use crate::validation::object_meta::validate_object_meta;
 use crate::validation::{ErrorList, FieldError, FieldPath};
 
 use super::node::{Node, SchemaOrBool};
@@ -602,21 +604,28 @@ fn junctors(v: &Value, s: &Node<'_>, name: &str, base: &FieldPath<'_>, errs: &mu
     }
 }
 
-/// `ValidateDefaults`: every default must be pruned and valid.
+/// `ValidateDefaults`: every default must be pruned and valid, with valid
+/// TypeMeta and ObjectMeta wherever it holds or touches an embedded
+/// resource (apiextensions-apiserver `schema/defaulting/validation.go`).
 pub(super) fn validate_defaults(root: &Node<'_>, path: &FieldPath<'_>, errs: &mut ErrorList) {
-    defaults(root, path, true, None, errs);
+    defaults(root, root, path, true, None, errs);
 }
 
 /// Where a node lies inside the TypeMeta/ObjectMeta of a resource: the
-/// meta field and the keys below it.
+/// meta field, and the steps below it (a property, or `None` for a list
+/// item).
 #[derive(Clone)]
 struct MetaPos<'a> {
     field: &'a str,
-    below: Vec<&'a str>,
+    below: Vec<Option<&'a str>>,
 }
 
-fn defaults<'a>(
-    s: &Node<'a>,
+/// Walks the schema for defaults. `resource` is the nearest embedded
+/// resource at or above `s` (the root counts as one): a default inside its
+/// TypeMeta/ObjectMeta is checked in an object of that resource.
+fn defaults<'n, 'a>(
+    s: &'n Node<'a>,
+    resource: &'n Node<'a>,
     path: &FieldPath<'_>,
     is_root: bool,
     meta: Option<MetaPos<'a>>,
@@ -626,23 +635,29 @@ fn defaults<'a>(
         return;
     }
     let embedded = is_root || s.embedded_resource;
-    let meta = if embedded { None } else { meta };
+    let (meta, resource) = if embedded {
+        (None, s)
+    } else {
+        (meta, resource)
+    };
     if let Some(d) = s.default {
-        check_default(s, d, path, embedded, meta.as_ref(), errs);
+        check_default(s, d, path, embedded, resource, meta.as_ref(), errs);
     }
+    // Defaults below additionalProperties are forbidden elsewhere: not
+    // followed, as upstream does not.
     if let Some(items) = s.items_schema() {
         let pos = meta.clone().map(|mut p| {
-            p.below.push("[]");
+            p.below.push(None);
             p
         });
-        defaults(items, &path.child("items"), false, pos, errs);
+        defaults(items, resource, &path.child("items"), false, pos, errs);
     }
     let props = path.child("properties");
     for (k, p) in &s.properties {
         let pos = match &meta {
             Some(m) => {
                 let mut m = m.clone();
-                m.below.push(k);
+                m.below.push(Some(k));
                 Some(m)
             }
             None if embedded && META_FIELDS.contains(k) => Some(MetaPos {
@@ -651,17 +666,24 @@ fn defaults<'a>(
             }),
             None => None,
         };
-        defaults(p, &props.key(k), false, pos, errs);
+        defaults(p, resource, &props.key(k), false, pos, errs);
     }
 }
 
-/// One node's default: pruned, valid metadata, valid against the node.
+/// One node's default. Inside TypeMeta/ObjectMeta: put into an otherwise
+/// empty object of the resource, which must have valid metadata (one
+/// `Invalid` at the default saying why), then valid against the node.
+/// Elsewhere: pruned, then the types of the TypeMeta/ObjectMeta of every
+/// embedded resource in it (only the first wrongly typed field is
+/// reported), then their values, then valid against the node; each step
+/// only when the one before passed.
 #[inline(never)]
 fn check_default(
     s: &Node<'_>,
     d: &Value,
     path: &FieldPath<'_>,
     embedded: bool,
+    resource: &Node<'_>,
     meta: Option<&MetaPos<'_>>,
     errs: &mut ErrorList,
 ) {
@@ -672,85 +694,239 @@ fn check_default(
             bounded(d),
             format!("must not be nested more than {MAX_VALUE_DEPTH} levels deep"),
         ));
-    } else if let Some(pos) = meta {
-        if let Err(e) = coerce_meta(pos, d) {
-            errs.push(FieldError::invalid(
+        return;
+    }
+    if let Some(pos) = meta {
+        let obj = surrounding_object(pos, d);
+        // Errors inside the test object are rendered without a root, as
+        // upstream's nil path renders them (`metadata.labels: ...`).
+        let bare = FieldPath::new("");
+        let problem = match coerce_meta(&obj, resource, &bare, true) {
+            Some(e) => Some(e.to_string()),
+            None => {
+                let mut meta_errs = ErrorList::new();
+                validate_meta(&obj, resource, &bare, true, &mut meta_errs);
+                meta_errs.aggregate_message()
+            }
+        };
+        match problem {
+            Some(p) => errs.push(FieldError::invalid(
                 &dp,
                 d.clone(),
-                format!("must result in valid metadata: {e}"),
-            ));
-        } else {
-            validate_value(d, s, "", &dp, errs);
+                format!("must result in valid metadata: {p}"),
+            )),
+            None => validate_value(d, s, "", &dp, errs),
         }
-    } else {
-        let mut pruned = d.clone();
-        prune_value(&mut pruned, Some(s), embedded);
-        if pruned != *d {
-            errs.push(FieldError::invalid(
-                &dp,
-                d.clone(),
-                "must not have unknown fields",
-            ));
-        }
-        let mut meta_errs = ErrorList::new();
-        if embedded && let Value::Object(obj) = d {
-            embedded_resource(obj, &dp, &mut meta_errs);
-        }
-        if meta_errs.is_empty() {
-            validate_value(d, s, "", &dp, errs);
-        } else {
-            errs.extend(meta_errs);
-        }
+        return;
+    }
+    let mut pruned = d.clone();
+    prune_value(&mut pruned, Some(s), embedded);
+    if pruned != *d {
+        errs.push(FieldError::invalid(
+            &dp,
+            d.clone(),
+            "must not have unknown fields",
+        ));
+    }
+    if let Some(e) = coerce_meta(d, s, &dp, embedded) {
+        errs.push(e);
+        return;
+    }
+    let before = errs.len();
+    validate_meta(d, s, &dp, embedded, errs);
+    if errs.len() == before {
+        validate_value(d, s, "", &dp, errs);
     }
 }
 
-/// `validateEmbeddedResource` for a default value of an embedded resource.
+/// The object a default inside TypeMeta/ObjectMeta is checked in: the
+/// default at its place, and `apiVersion: validation/v1`, `kind:
+/// Validation` where the default does not give them (upstream's
+/// `NewRootObjectFunc().WithTypeMeta(...)` with `Child`/`Index`).
+fn surrounding_object(pos: &MetaPos<'_>, d: &Value) -> Value {
+    let mut v = d.clone();
+    for step in pos.below.iter().rev() {
+        v = match step {
+            None => Value::Array(vec![v]),
+            Some(k) => {
+                let mut m = Map::new();
+                m.insert((*k).to_string(), v);
+                Value::Object(m)
+            }
+        };
+    }
+    let mut obj = Map::new();
+    obj.insert(pos.field.to_string(), v);
+    obj.entry("apiVersion")
+        .or_insert_with(|| Value::String("validation/v1".to_string()));
+    obj.entry("kind")
+        .or_insert_with(|| Value::String("Validation".to_string()));
+    Value::Object(obj)
+}
+
+/// `objectmeta.Coerce` without dropping fields: walks `x` along `s` and
+/// returns the first wrongly typed `apiVersion`, `kind` or `metadata` of
+/// an embedded resource (`resource_root`: `x` itself is one). The walk
+/// follows the schema, so it is as deep as the schema at most.
+fn coerce_meta(
+    x: &Value,
+    s: &Node<'_>,
+    path: &FieldPath<'_>,
+    resource_root: bool,
+) -> Option<FieldError> {
+    if s.truncated {
+        return None;
+    }
+    match x {
+        Value::Object(m) => {
+            let embedded = resource_root || s.embedded_resource;
+            for (k, v) in m {
+                if embedded {
+                    match k.as_str() {
+                        "apiVersion" | "kind" if !v.is_string() => {
+                            return Some(FieldError::invalid(
+                                &path.child(k),
+                                bounded(v),
+                                "must be a string",
+                            ));
+                        }
+                        "metadata" => {
+                            if let Err(e) = object_meta_of(v) {
+                                return Some(FieldError::invalid(
+                                    &path.child("metadata"),
+                                    bounded(v),
+                                    e,
+                                ));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let e = if let Some(p) = s.property(k) {
+                    coerce_meta(v, p, &path.child(k), false)
+                } else if let Some(ap) = s.additional_schema() {
+                    coerce_meta(v, ap, &path.key(k), false)
+                } else {
+                    None
+                };
+                if e.is_some() {
+                    return e;
+                }
+            }
+            None
+        }
+        Value::Array(a) => {
+            let items = s.items_schema()?;
+            a.iter()
+                .enumerate()
+                .find_map(|(i, v)| coerce_meta(v, items, &path.index(i), false))
+        }
+        _ => None,
+    }
+}
+
+/// `objectmeta.Validate`: walks `x` along `s` and validates the TypeMeta
+/// and ObjectMeta of every embedded resource in it (`resource_root`: `x`
+/// itself is one). Expects [`coerce_meta`] to have passed.
+fn validate_meta(
+    x: &Value,
+    s: &Node<'_>,
+    path: &FieldPath<'_>,
+    resource_root: bool,
+    errs: &mut ErrorList,
+) {
+    if s.truncated {
+        return;
+    }
+    match x {
+        Value::Object(m) => {
+            if resource_root || s.embedded_resource {
+                embedded_resource(m, path, errs);
+            }
+            for (k, v) in m {
+                if let Some(p) = s.property(k) {
+                    validate_meta(v, p, &path.child(k), false, errs);
+                } else if let Some(ap) = s.additional_schema() {
+                    validate_meta(v, ap, &path.key(k), false, errs);
+                }
+            }
+        }
+        Value::Array(a) => {
+            if let Some(items) = s.items_schema() {
+                for (i, v) in a.iter().enumerate() {
+                    validate_meta(v, items, &path.index(i), false, errs);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `validateEmbeddedResource`: `apiVersion` and `kind` are required and
+/// valid, `metadata` (when given) is valid ObjectMeta with names that are
+/// path segments (a missing name is fine).
 fn embedded_resource(obj: &Map<String, Value>, path: &FieldPath<'_>, errs: &mut ErrorList) {
     for key in ["apiVersion", "kind"] {
         if !obj.contains_key(key) {
-            errs.push(FieldError::required(&path.child(key), "must not be empty"));
+            errs.push(FieldError::required(&path.child(key), ""));
         }
     }
-    if let Some(v) = obj.get("apiVersion") {
-        let p = path.child("apiVersion");
-        match v {
-            Value::String(s) if s.is_empty() => {
-                errs.push(FieldError::invalid(&p, s.as_str(), "must not be empty"));
-            }
-            Value::String(s) => {
-                if let Err(e) = parse_group_version(s) {
-                    errs.push(FieldError::invalid(&p, s.as_str(), e));
+    for (k, v) in obj {
+        match k.as_str() {
+            "apiVersion" => {
+                let p = path.child("apiVersion");
+                match v {
+                    Value::String(s) if s.is_empty() => errs.push(FieldError::required(&p, "")),
+                    Value::String(s) => {
+                        if let Err(e) = parse_group_version(s) {
+                            errs.push(FieldError::invalid(&p, s.as_str(), e));
+                        }
+                    }
+                    other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
                 }
             }
-            other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
-        }
-    }
-    if let Some(v) = obj.get("kind") {
-        let p = path.child("kind");
-        match v {
-            Value::String(s) if s.is_empty() => {
-                errs.push(FieldError::invalid(&p, s.as_str(), "must not be empty"));
-            }
-            Value::String(s) => {
-                let e = is_dns1035_label(&s.to_lowercase());
-                if !e.is_empty() {
-                    errs.push(FieldError::invalid(
-                        &p,
-                        s.as_str(),
-                        format!(
-                            "may have mixed case, but should otherwise match: {}",
-                            e.join(",")
-                        ),
-                    ));
+            "kind" => {
+                let p = path.child("kind");
+                match v {
+                    Value::String(s) if s.is_empty() => errs.push(FieldError::required(&p, "")),
+                    Value::String(s) => {
+                        let e = is_dns1035_label(&s.to_lowercase());
+                        if !e.is_empty() {
+                            errs.push(FieldError::invalid(
+                                &p,
+                                s.as_str(),
+                                format!(
+                                    "may have mixed case, but should otherwise match: {}",
+                                    e.join(",")
+                                ),
+                            ));
+                        }
+                    }
+                    other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
                 }
             }
-            other => errs.push(FieldError::invalid(&p, bounded(other), "must be a string")),
+            "metadata" => {
+                let p = path.child("metadata");
+                match object_meta_of(v) {
+                    Err(e) => errs.push(FieldError::invalid(&p, bounded(v), e)),
+                    Ok(mut meta) => {
+                        if meta.name.is_empty() {
+                            // A name is not required here; upstream fills
+                            // one in to pass ValidateObjectMeta.
+                            meta.name = "fakename".to_string();
+                        }
+                        let namespaced = !meta.namespace.is_empty();
+                        errs.extend(validate_object_meta(
+                            &meta,
+                            namespaced,
+                            validate_path_segment_name,
+                            &p,
+                        ));
+                    }
+                }
+            }
+            _ => {}
         }
-    }
-    if let Some(m) = obj.get("metadata")
-        && let Err(e) = coerce_object_meta(m)
-    {
-        errs.push(FieldError::invalid(&path.child("metadata"), bounded(m), e));
     }
 }
 
@@ -762,7 +938,63 @@ fn parse_group_version(s: &str) -> Result<(), String> {
     }
 }
 
-/// The type coercion of an ObjectMeta value (`objectmeta.Coerce`).
+/// The fields of ObjectMeta, as JSON spells them (case-sensitive, as
+/// upstream's decoder is).
+const OBJECT_META_FIELDS: [&str; 15] = [
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
+/// A metadata value as ObjectMeta (upstream's `GetObjectMeta` without
+/// dropping malformed fields): unknown fields are ignored, a `null` is an
+/// absent field, a wrongly typed field is an error.
+fn object_meta_of(m: &Value) -> Result<ObjectMeta, String> {
+    coerce_object_meta(m)?;
+    let Value::Object(m) = m else {
+        return Err("must be an object".to_string());
+    };
+    let mut known = Map::new();
+    for (k, v) in m {
+        if v.is_null() || !OBJECT_META_FIELDS.contains(&k.as_str()) {
+            continue;
+        }
+        let mut v = v.clone();
+        if k == "ownerReferences"
+            && let Value::Array(refs) = &mut v
+        {
+            // Go's decoder leaves missing strings empty; ValidateObjectMeta
+            // then reports them.
+            for r in refs.iter_mut() {
+                if let Value::Object(r) = r {
+                    for f in ["apiVersion", "kind", "name", "uid"] {
+                        let e = r.entry(f).or_insert(Value::Null);
+                        if e.is_null() {
+                            *e = Value::String(String::new());
+                        }
+                    }
+                }
+            }
+        }
+        known.insert(k.clone(), v);
+    }
+    serde_json::from_value(Value::Object(known)).map_err(|e| format!("metadata: {e}"))
+}
+
+/// The type check of an ObjectMeta value (`objectmeta.Coerce`), with a
+/// message naming the wrongly typed field.
 fn coerce_object_meta(m: &Value) -> Result<(), String> {
     let Value::Object(m) = m else {
         return Err("must be an object".to_string());
@@ -790,44 +1022,6 @@ fn coerce_object_meta(m: &Value) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// A default inside TypeMeta/ObjectMeta must give valid metadata when put
-/// into an otherwise empty resource.
-fn coerce_meta(pos: &MetaPos<'_>, d: &Value) -> Result<(), String> {
-    match pos.field {
-        "apiVersion" | "kind" if pos.below.is_empty() => match d {
-            Value::String(s) if s.is_empty() => Err(format!("{}: must not be empty", pos.field)),
-            Value::String(s) if pos.field == "apiVersion" => parse_group_version(s),
-            Value::String(s) => {
-                let e = is_dns1035_label(&s.to_lowercase());
-                if e.is_empty() {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "kind: may have mixed case, but should otherwise match: {}",
-                        e.join(",")
-                    ))
-                }
-            }
-            _ => Err(format!("{}: must be a string", pos.field)),
-        },
-        "metadata" => {
-            // rebuild the metadata object around the default
-            let mut v = d.clone();
-            for key in pos.below.iter().rev() {
-                v = if *key == "[]" {
-                    Value::Array(vec![v])
-                } else {
-                    let mut m = Map::new();
-                    m.insert((*key).to_string(), v);
-                    Value::Object(m)
-                };
-            }
-            coerce_object_meta(&v)
-        }
-        _ => Ok(()),
-    }
 }
 
 #[cfg(test)]
