@@ -984,7 +984,8 @@ async fn subresources_are_discovered() {
 /// Upstream `TestSubresourcePatch`, in both versions: a merge patch of
 /// `/status` changes the status only, of `/scale` the spec replicas only;
 /// the same patch again, or an empty one, writes nothing (the same
-/// `resourceVersion`); strategic merge patches are refused (415) on both.
+/// `resourceVersion`); strategic merge patches are refused (415) on both
+/// and on the object.
 #[tokio::test]
 async fn subresource_patches() {
     let env = env().await;
@@ -1050,6 +1051,20 @@ async fn subresource_patches() {
                 "{subresource}: {status}"
             );
         }
+        let (code, status) = env
+            .patch(
+                &foo,
+                "strategic-merge-patch+json",
+                json!({"spec": {"num": 1}}),
+            )
+            .await;
+        assert_eq!(code, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{status}");
+        assert_eq!(
+            status["message"],
+            "the body of the request was in an unknown format - accepted media types include: \
+             application/json-patch+json, application/merge-patch+json, \
+             application/apply-patch+yaml"
+        );
         let (code, _) = env.call("DELETE", &foo, Value::Null).await;
         assert_eq!(code, StatusCode::OK);
     }
