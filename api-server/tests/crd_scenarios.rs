@@ -137,18 +137,7 @@ impl Env {
 
     /// Waits (up to ten seconds) until `done` holds of what `uri` answers.
     async fn until(&self, uri: &str, done: impl Fn(StatusCode, &Value) -> bool) -> Value {
-        let start = Instant::now();
-        loop {
-            let (code, body) = self.call("GET", uri, Value::Null).await;
-            if done(code, &body) {
-                return body;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "{uri}: never reached the state; last {code} {body}"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        support::until(&self.app, uri, done).await
     }
 
     /// Creates `crd` and waits until it is established (and so served).
@@ -199,12 +188,7 @@ impl Env {
     }
 }
 
-fn condition<'a>(crd: &'a Value, kind: &str) -> &'a Value {
-    crd["status"]["conditions"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["type"] == kind))
-        .unwrap_or(&Value::Null)
-}
+use support::condition;
 
 /// The object without `metadata` (what the pruning tests compare).
 fn without_metadata(object: &Value) -> Value {

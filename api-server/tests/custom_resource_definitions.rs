@@ -11,8 +11,6 @@
 mod storage;
 mod support;
 
-use std::time::{Duration, Instant};
-
 use api_core::prelude::*;
 use api_core::registry::DefaultStrategy;
 use api_server::ApiServer;
@@ -66,18 +64,7 @@ impl Env {
 
     /// Waits (up to ten seconds) until `done` holds of what `uri` answers.
     async fn until(&self, uri: &str, done: impl Fn(StatusCode, &Value) -> bool) -> Value {
-        let start = Instant::now();
-        loop {
-            let (code, body) = self.call("GET", uri, Value::Null).await;
-            if done(code, &body) {
-                return body;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "{uri}: never reached the state; last {code} {body}"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        support::until(&self.app, uri, done).await
     }
 
     async fn established(&self, name: &str) -> Value {
@@ -88,12 +75,7 @@ impl Env {
     }
 }
 
-fn condition<'a>(crd: &'a Value, kind: &str) -> &'a Value {
-    crd["status"]["conditions"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["type"] == kind))
-        .unwrap_or(&Value::Null)
-}
+use support::condition;
 
 fn schema() -> Value {
     json!({"openAPIV3Schema": {"type": "object", "properties": {

@@ -11,7 +11,7 @@ mod storage;
 mod support;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use api_core::prelude::*;
 use api_core::registry::{DefaultStrategy, DynamicObject, DynamicStrategy, KindInfo, Registry};
@@ -91,18 +91,7 @@ impl Env {
 
     /// Waits (up to ten seconds) until `uri` answers `code`.
     async fn until(&self, uri: &str, code: StatusCode) {
-        let start = Instant::now();
-        loop {
-            let (got, body) = self.call("GET", uri, Value::Null).await;
-            if got == code {
-                return;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "{uri} still answers {got}: {body}"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        support::until(&self.app, uri, |got, _| got == code).await;
     }
 }
 

@@ -1,7 +1,9 @@
 //! Shared by the loopback load test (`tests/load.rs`) and the benchmark
 //! (`benches/http.rs`): a `Counter` kind, a server on a free loopback
 //! port, and a small HTTP/1.1 keep-alive client (hyper-util's pooled
-//! legacy client: one connection per concurrent request, reused).
+//! legacy client: one connection per concurrent request, reused); and
+//! for the in-process tests, one request through a router (`oneshot`) and
+//! polling until an answer reaches a state (`until`, `condition`).
 
 #![allow(dead_code)] // each includer uses its part
 
@@ -295,6 +297,37 @@ pub async fn oneshot(
         .await
         .expect("a body");
     (code, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// Polls `GET uri` on `router` (every 10 ms, for up to ten seconds) until
+/// `done` holds of the answer, which it returns; panics with the last
+/// answer otherwise.
+pub async fn until(
+    router: &axum::Router,
+    uri: &str,
+    done: impl Fn(StatusCode, &Value) -> bool,
+) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let (code, body) = oneshot(router, "GET", uri, Value::Null).await;
+        if done(code, &body) {
+            return body;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{uri}: never reached the state; last {code} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The condition of type `kind` in an object's `status.conditions`
+/// (`null` when there is none).
+pub fn condition<'a>(object: &'a Value, kind: &str) -> &'a Value {
+    object["status"]["conditions"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["type"] == kind))
+        .unwrap_or(&Value::Null)
 }
 
 /// One request to `router` in process with a JSON body (the benchmarks'
