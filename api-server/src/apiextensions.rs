@@ -15,10 +15,12 @@ pub mod controller;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use api_core::FieldValidation;
 use api_core::meta::Time;
 use api_core::registry::{DynamicObject, KindInfo, Registry, Storage, Strategy};
 use api_core::resource::{Scope, SpecStatus};
 use api_core::schema::structural::check_crd;
+use api_core::status::{GroupKind, Status};
 use api_core::validation::{ErrorList, FieldError, FieldPath};
 use serde_json::{Map, Value, json};
 
@@ -64,6 +66,52 @@ pub(crate) fn served(
     ));
     let served = RegistryKind::dynamic(registry.clone()).as_builtin();
     (registry, served)
+}
+
+/// A custom resource's body read as apiextensions-apiserver reads it
+/// ([`Registry::decode`](api_core::registry::Registry)), but for another
+/// `kind` in the data: the decoder takes any kind for an unstructured
+/// object, and the custom resource validator refuses it
+/// (`ValidateTypeMeta`) with a 422 named by the kind the data gave:
+/// `SomethingElse.example.com "name" is invalid: kind: Invalid value:
+/// "SomethingElse": must be Widget`. Another `apiVersion` stays the
+/// decoder's 400, checked first.
+pub fn decode_custom_resource(
+    registry: &Registry<DynamicObject>,
+    body: &[u8],
+    validation: FieldValidation,
+) -> Result<(DynamicObject, Vec<String>), Status> {
+    registry.decode(body, validation).map_err(|status| {
+        if status.code != 400 {
+            return status;
+        }
+        let kind = registry.kind_info();
+        let Ok(Value::Object(value)) = serde_json::from_slice::<Value>(body) else {
+            return status;
+        };
+        let api_version_matches = match value.get("apiVersion") {
+            None | Some(Value::Null) => true,
+            Some(v) => v.as_str() == Some(kind.api_version().as_str()),
+        };
+        let Some(got) = value.get("kind").and_then(Value::as_str) else {
+            return status;
+        };
+        if !api_version_matches || got.is_empty() || got == kind.kind {
+            return status;
+        }
+        let name = value
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let mut errors = ErrorList::new();
+        errors.push(FieldError::invalid(
+            &FieldPath::new("kind"),
+            got,
+            format!("must be {}", kind.kind),
+        ));
+        Status::invalid(GroupKind::new(kind.group.clone(), got), name, &errors)
+    })
 }
 
 /// The CRD's storage version (`storage: true`), if exactly one.

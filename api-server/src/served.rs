@@ -23,8 +23,6 @@ use api_core::registry::{
     KindInfo, ListOptions, PatchOptions, ProgressRequester, Registry, Served, WatchEvent,
 };
 use api_core::resource::CustomResourceExt;
-use api_core::status::GroupKind;
-use api_core::validation::{ErrorList, FieldError, FieldPath};
 use futures_core::Stream;
 use serde_json::Value;
 
@@ -388,52 +386,6 @@ pub fn decode_as<T: serde::de::DeserializeOwned + serde::Serialize>(
         object.metadata.managed_fields = api_core::apply::reset_marker();
     }
     Ok((object, warnings))
-}
-
-/// A custom resource's body read as apiextensions-apiserver reads it
-/// ([`Registry::decode`](api_core::registry::Registry)), but for another
-/// `kind` in the data: the decoder takes any kind for an unstructured
-/// object, and the custom resource validator refuses it
-/// (`ValidateTypeMeta`) with a 422 named by the kind the data gave:
-/// `SomethingElse.example.com "name" is invalid: kind: Invalid value:
-/// "SomethingElse": must be Widget`. Another `apiVersion` stays the
-/// decoder's 400, checked first.
-pub fn decode_custom_resource(
-    registry: &Registry<DynamicObject>,
-    body: &[u8],
-    validation: FieldValidation,
-) -> Result<(DynamicObject, Vec<String>), Status> {
-    registry.decode(body, validation).map_err(|status| {
-        if status.code != 400 {
-            return status;
-        }
-        let kind = registry.kind_info();
-        let Ok(Value::Object(value)) = serde_json::from_slice::<Value>(body) else {
-            return status;
-        };
-        let api_version_matches = match value.get("apiVersion") {
-            None | Some(Value::Null) => true,
-            Some(v) => v.as_str() == Some(kind.api_version().as_str()),
-        };
-        let Some(got) = value.get("kind").and_then(Value::as_str) else {
-            return status;
-        };
-        if !api_version_matches || got.is_empty() || got == kind.kind {
-            return status;
-        }
-        let name = value
-            .get("metadata")
-            .and_then(|m| m.get("name"))
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let mut errors = ErrorList::new();
-        errors.push(FieldError::invalid(
-            &FieldPath::new("kind"),
-            got,
-            format!("must be {}", kind.kind),
-        ));
-        Status::invalid(GroupKind::new(kind.group.clone(), got), name, &errors)
-    })
 }
 
 /// What a kind admits for one write, from the request's options (its

@@ -403,7 +403,7 @@ impl Controller {
             // the validator's 422.
             let served = RegistryKind::dynamic(Arc::new(registry))
                 .without_strategic_merge()
-                .with_decode(crate::served::decode_custom_resource);
+                .with_decode(super::decode_custom_resource);
             self.server.add_kind(Arc::new(served));
         }
         if let Some(old) = self.installed.get(name) {
