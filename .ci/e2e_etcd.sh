@@ -121,8 +121,8 @@ expect "server one reads a Note made through server two" "hi" \
 # 410 (the continue's answer carries a token to go on with); a new list
 # works. What etcd holds: the object under the prefix, its mod_revision
 # the resourceVersion.
-url=$(sed -n 's/^ *server: //p' "$work/kubeconfig.yaml" | head -n 1)
-token=$(sed -n 's/^ *token: //p' "$work/kubeconfig.yaml" | head -n 1)
+url=$(sed -n 's/^ *server: //p' "$work/kubeconfig.yaml" | sed -n 1p)
+token=$(sed -n 's/^ *token: //p' "$work/kubeconfig.yaml" | sed -n 1p)
 raw() { curl -sk --max-time 15 -H "Authorization: Bearer $token" -H 'User-Agent: e2e' "$url$1"; }
 collection=/apis/cache.example.com/v1alpha1/namespaces/team/memcacheds
 for name in b c; do
@@ -168,8 +168,8 @@ expect "readyz unready without etcd" "etcd failed" "$readyz"
 # One request, without client-go's retries (it retries a ServerTimeout
 # with Retry-After, as against a cluster whose etcd is down): the server
 # answers within its etcd timeout (5 s) with the apiserver's Status.
-url=$(sed -n 's/^ *server: //p' "$work/kubeconfig.yaml" | head -n 1)
-token=$(sed -n 's/^ *token: //p' "$work/kubeconfig.yaml" | head -n 1)
+url=$(sed -n 's/^ *server: //p' "$work/kubeconfig.yaml" | sed -n 1p)
+token=$(sed -n 's/^ *token: //p' "$work/kubeconfig.yaml" | sed -n 1p)
 answer=$(curl -sk --max-time 15 -H "Authorization: Bearer $token" \
   -w '\n%{http_code} %{time_total}' "$url/apis/cache.example.com/v1alpha1/namespaces/team/memcacheds" || true)
 expect "a read without etcd is a ServerTimeout" '"reason": *"ServerTimeout"' "$answer"

@@ -12,5 +12,7 @@ if ((${#missing[@]})); then
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
 fi
-etcd --version | head -n 1
+# sed reads all of the output: `head` would exit after one line and, under
+# pipefail, a later write of etcd would fail the step with SIGPIPE (141).
+etcd --version | sed -n 1p
 protoc --version 2>/dev/null || echo "protoc: ${PROTOC:-}"
