@@ -320,10 +320,11 @@ async fn unknown_fields_are_pruned_on_read_from_storage() {
     assert_eq!(read["alpha"], "abc");
     assert_eq!(read["beta"], 42.0);
     assert_eq!(read["metadata"]["labels"], json!({"foo": "bar"}));
-    // Not asserted, a known difference: upstream's storage decoder prunes
-    // `unspecified` here; this server's read path (the CRD registry's
-    // `NoneConversion::read_stored`) applies the storage version's
-    // defaults but does not prune, so the read still has it.
+    // Pruned on read, as upstream's storage decoder prunes it.
+    assert!(read.get("unspecified").is_none(), "{read}");
+    let (code, list) = env.call("GET", FOOS, Value::Null).await;
+    assert_eq!(code, StatusCode::OK, "{list}");
+    assert!(list["items"][0].get("unspecified").is_none(), "{list}");
 }
 
 /// Upstream `TestPruningPatch`.
@@ -418,20 +419,9 @@ async fn embedded_resources_keep_type_and_object_meta_and_are_pruned() {
     }));
     let (code, created) = env.call("POST", FOOS, body).await;
     assert_eq!(code, StatusCode::CREATED, "{created}");
-    // Not asserted, a known difference: upstream drops the unknown fields
-    // of an embedded resource's `metadata` (`objectmeta.Coerce`, which
-    // reads it as an ObjectMeta); this server's pruning keeps `metadata`
-    // as it is. They are removed here before comparing.
-    let mut created = without_metadata(&created);
-    for path in [
-        "/embeddedPruning/metadata",
-        "/embeddedPreserving/metadata",
-        "/embeddedNested/metadata",
-        "/embeddedNested/embeddedPruning/metadata",
-    ] {
-        let metadata = created.pointer_mut(path).unwrap().as_object_mut().unwrap();
-        metadata.remove("unspecified");
-    }
+    // The unknown fields of each embedded resource's `metadata` are gone
+    // too (`objectmeta.Coerce` reads it as an ObjectMeta).
+    let created = without_metadata(&created);
     let pruned = json!({"apiVersion": "foo/v1", "kind": "Foo", "metadata": {"name": "foo"},
                         "specified": "bar"});
     assert_eq!(
@@ -443,6 +433,65 @@ async fn embedded_resources_keep_type_and_object_meta_and_are_pruned() {
                "embeddedNested": {"apiVersion": "foo/v1", "kind": "Foo",
                                   "metadata": {"name": "foo"}, "unspecified": "bar",
                                   "embeddedPruning": pruned}})
+    );
+}
+
+/// Embedded resources as the apiserver checks a write of them: their
+/// `apiVersion`, `kind` and `metadata` are never unknown fields, declared
+/// or not (apiextensions' OpenAPI builder adds them to the models it
+/// applies with), while unknown fields inside their `metadata` are
+/// (`objectmeta.Coerce` reports them; `fieldValidation=Strict` refuses
+/// them); one without a `kind`, or with a name that is not a path
+/// segment, is refused (`objectmeta.Validate`, which the strategy runs on
+/// every write, the status subresource's included).
+#[tokio::test]
+async fn embedded_resources_are_checked_on_writes() {
+    let env = env().await;
+    let schema = json!({"type": "object", "properties": {
+        "embedded": {"type": "object", "x-kubernetes-embedded-resource": true,
+                     "properties": {"specified": {"type": "string"}}}}});
+    env.create_crd(pruning_crd(schema)).await;
+    let strict = format!("{FOOS}?fieldValidation=Strict");
+    let embedded = |metadata: Value| json!({"apiVersion": "foo/v1", "kind": "Foo", "metadata": metadata, "specified": "x"});
+
+    let body = foo(json!({"embedded": embedded(json!({"name": "e", "labels": {"a": "b"}}))}));
+    let (code, created) = env.call("POST", &strict, body).await;
+    assert_eq!(code, StatusCode::CREATED, "{created}");
+    assert_eq!(
+        created["embedded"]["metadata"],
+        json!({"name": "e", "labels": {"a": "b"}})
+    );
+    let (code, _) = env
+        .call("DELETE", &format!("{FOOS}/foo"), Value::Null)
+        .await;
+    assert_eq!(code, StatusCode::OK);
+
+    let body = foo(json!({"embedded": embedded(json!({"name": "e", "colour": "red"}))}));
+    let (code, status) = env.call("POST", &strict, body).await;
+    assert_eq!(code, StatusCode::BAD_REQUEST, "{status}");
+    assert_eq!(
+        status["message"],
+        "strict decoding error: unknown field \"embedded.metadata.colour\""
+    );
+
+    let mut nameless = embedded(json!({"name": "a/b"}));
+    nameless.as_object_mut().unwrap().remove("kind");
+    let (code, status) = env
+        .call("POST", FOOS, foo(json!({"embedded": nameless})))
+        .await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    let causes: Vec<(&str, &str)> = status["details"]["causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["field"].as_str().unwrap(), c["reason"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            ("embedded.kind", "FieldValueRequired"),
+            ("embedded.metadata.name", "FieldValueInvalid")
+        ]
     );
 }
 
@@ -474,12 +523,29 @@ async fn int_or_string_values_are_kept_and_their_siblings_pruned() {
         .await;
     assert_eq!(code, StatusCode::OK, "{patched}");
     assert_eq!(patched["spec"]["port"], "http");
-    // Not asserted, a known difference: upstream validates an
-    // int-or-string as of type `integer,string` and refuses any other
-    // value (`{"spec": {"port": true}}`: 422 `spec.port: Invalid value:
-    // "boolean": port in body must be of type integer,string:
-    // "boolean"`); this server's schema validation has no type to check
-    // there and stores it.
+    // Any other type is refused, as upstream validates an int-or-string
+    // as of type `integer,string`.
+    let (code, status) = env
+        .call(
+            "PATCH",
+            &format!("{FOOS}/foo"),
+            json!({"spec": {"port": true, "ports": [1.5]}}),
+        )
+        .await;
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+    let causes: Vec<&str> = status["details"]["causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            r#"Invalid value: "boolean": spec.port in body must be of type integer,string: "boolean""#,
+            r#"Invalid value: "number": spec.ports[0] in body must be of type integer,string: "number""#
+        ]
+    );
 }
 
 // ----------------------------------------------------------------- tables
@@ -904,22 +970,12 @@ async fn a_status_update_validates_the_status() {
         let (code, status) = env.call("PUT", &format!("{foo}/status"), invalid).await;
         assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{status}");
         assert_eq!(status["details"]["causes"][0]["field"], "status.num");
-        // Not asserted whole, a known difference: upstream validates the
-        // status alone against the status schema, so its message names
-        // the field relative to it (`... is invalid: status.num: Invalid
-        // value: 15: num in body should be less than or equal to 10`);
-        // this server validates the whole object (`status.num in body`).
-        let message = status["message"].as_str().unwrap();
-        assert!(
-            message.starts_with(
-                "WishIHadChosenNoxu.mygroup.example.com \"foo\" is invalid: status.num: \
-                 Invalid value: 15: "
-            ),
-            "{message}"
-        );
-        assert!(
-            message.ends_with("num in body should be less than or equal to 10"),
-            "{message}"
+        // The status alone is validated against the status schema, so the
+        // message names the field relative to it (`num in body`).
+        assert_eq!(
+            status["message"],
+            "WishIHadChosenNoxu.mygroup.example.com \"foo\" is invalid: status.num: \
+             Invalid value: 15: num in body should be less than or equal to 10"
         );
         let (code, _) = env.call("DELETE", &foo, Value::Null).await;
         assert_eq!(code, StatusCode::OK);
@@ -1703,17 +1759,11 @@ async fn embedded_resources_are_defaulted() {
             "/preserve-fullObject",
             "/preserve-spanning/embedded",
         ] {
-            let mut got = object.pointer(path).cloned().unwrap_or(Value::Null);
+            let got = object.pointer(path).cloned().unwrap_or(Value::Null);
             assert_eq!(got["apiVersion"], "foos/v1", "{source} {path}: {got}");
             assert_eq!(got["kind"], "Foo", "{source} {path}: {got}");
             assert_eq!(got["metadata"]["name"], "Bar", "{source} {path}: {got}");
-            // Not asserted, a known difference (see
-            // `embedded_resources_keep_type_and_object_meta_and_are_pruned`):
-            // upstream drops the unknown `metadata.unknown` of the
-            // default; this server keeps it.
-            if let Some(metadata) = got["metadata"].as_object_mut() {
-                metadata.remove("unknown");
-            }
+            // The default's unknown `metadata.unknown` is gone.
             assert_eq!(got, expected, "{source} {path}");
         }
     }

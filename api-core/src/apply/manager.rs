@@ -81,7 +81,43 @@ pub fn resource_schema(openapi_v3: &Value) -> Schema {
                 .or_insert_with(|| json!({"type": "string"}));
         }
     }
+    add_embedded_properties(&mut schema);
     Schema::new(&schema)
+}
+
+/// `addEmbeddedProperties` of apiextensions' OpenAPI builder, whose
+/// models the apiserver applies with: every `x-kubernetes-embedded-resource`
+/// object has `apiVersion` and `kind` strings and an ObjectMeta `metadata`,
+/// declared or not (so they are not unknown fields, and `metadata` merges
+/// as ObjectMeta).
+fn add_embedded_properties(schema: &mut Value) {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Some(members) = node.as_object_mut() else {
+            continue;
+        };
+        if members.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true))
+            && let Some(properties) = members
+                .entry("properties")
+                .or_insert_with(|| json!({}))
+                .as_object_mut()
+        {
+            properties.insert("apiVersion".into(), json!({"type": "string"}));
+            properties.insert("kind".into(), json!({"type": "string"}));
+            properties.insert("metadata".into(), object_meta_schema());
+        }
+        for (key, value) in members.iter_mut() {
+            match key.as_str() {
+                "properties" => {
+                    if let Some(properties) = value.as_object_mut() {
+                        stack.extend(properties.values_mut());
+                    }
+                }
+                "items" | "additionalProperties" => stack.push(value),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// The apply schema of kinds served without one (built-in kinds such as

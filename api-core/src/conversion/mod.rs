@@ -659,17 +659,22 @@ pub(crate) trait StorageCodec: Send + Sync {
 }
 
 /// Conversion strategy `None` (apiextensions' `nopConverter`): versions
-/// differ only in `apiVersion`; and the storage version's defaults applied
-/// to what is read (apiextensions defaults "when reading from etcd using
-/// the storage version defaults").
+/// differ only in `apiVersion`; and what is read decoded as the
+/// apiserver's storage decoder does, with the storage version's schema:
+/// unknown fields pruned, the metadata of embedded resources read as
+/// ObjectMeta, nulls that are neither nullable nor defaulted dropped, and
+/// the defaults applied (apiextensions defaults "when reading from etcd
+/// using the storage version defaults").
 pub(crate) struct NoneConversion {
     /// The storage version's `apiVersion`, when it is another version's.
     pub(crate) storage: Option<String>,
     /// The registry's own (a kind known at run time has no
     /// `K::api_version()` to read it as).
     pub(crate) served: String,
-    /// The storage version's schema, whose defaults reads apply.
-    pub(crate) defaults: Option<Value>,
+    /// The storage version's schema, which reads are decoded with.
+    pub(crate) schema: Option<std::sync::Arc<crate::schema::structural::SchemaValidator>>,
+    /// Whether that schema has defaults (most have none: no walk for them).
+    pub(crate) defaults: bool,
 }
 
 impl StorageCodec for NoneConversion {
@@ -681,8 +686,17 @@ impl StorageCodec for NoneConversion {
     }
 
     fn read_stored(&self, mut stored: Value, _: &str) -> Result<Value, ConversionError> {
-        if let Some(schema) = &self.defaults {
-            crate::schema::defaulting::default(&mut stored, schema);
+        if let Some(schema) = &self.schema {
+            schema.prune(&mut stored, true);
+            if self.defaults {
+                crate::schema::defaulting::apply_schema_defaults(&mut stored, schema.schema());
+            } else {
+                crate::schema::defaulting::prune_non_nullable_nulls_without_defaults(
+                    &mut stored,
+                    schema.schema(),
+                );
+            }
+            schema.coerce_embedded_metadata(&mut stored, false);
         }
         if let Some(members) = stored.as_object_mut() {
             members.insert("apiVersion".into(), Value::String(self.served.clone()));

@@ -344,7 +344,8 @@ impl Registry<DynamicObject> {
 /// The storage hooks of a custom resource (apiextensions-apiserver's
 /// `customResourceStrategy`), driven by its [`KindInfo`]:
 ///
-/// * defaults: unknown fields pruned, the nulls that are neither
+/// * defaults: unknown fields pruned (and those of embedded resources'
+///   `metadata`, read as ObjectMeta), the nulls that are neither
 ///   `nullable` nor defaulted dropped, then the schema's `default`s (the
 ///   apiserver's decoder, before anything else);
 /// * create: no status when it has a subresource, `generation: 1`;
@@ -353,14 +354,20 @@ impl Registry<DynamicObject> {
 ///   changed;
 /// * status update: everything but the status from the stored object;
 /// * validation: the schema (types, bounds, formats, patterns, `required`,
-///   list sets and maps) and, with feature `cel`, its
+///   list sets and maps), the `apiVersion`, `kind` and `metadata` of
+///   embedded resources and, with feature `cel`, its
 ///   `x-kubernetes-validations` rules; on updates with validation
 ///   ratcheting (errors of values the update leaves as they were are
-///   dropped, see [`validate_update`](crate::schema::structural::validate_update)).
+///   dropped, see [`validate_update`](crate::schema::structural::validate_update));
+///   a status update validates the status against the schema of
+///   `status` alone, as upstream's `ValidateStatusUpdate`.
 pub struct DynamicStrategy {
     kind: Arc<KindInfo>,
     /// The schema, decoded once (`None`: nothing to check).
     schema: Option<crate::schema::structural::SchemaValidator>,
+    /// The schema of `status` alone, which a status update is validated
+    /// against (with a status subresource).
+    status_schema: Option<crate::schema::structural::SchemaValidator>,
     #[cfg(feature = "cel")]
     rules: crate::cel::Validator,
 }
@@ -370,11 +377,18 @@ impl DynamicStrategy {
     /// nothing is defaulted, pruned or validated).
     pub fn new(kind: &KindInfo) -> Self {
         let schema = kind.schema().filter(|s| !s.is_null()).cloned();
+        let status_schema = schema
+            .as_ref()
+            .filter(|_| kind.status_subresource)
+            .and_then(|s| s.pointer("/properties/status"))
+            .filter(|s| s.is_object())
+            .cloned();
         DynamicStrategy {
             kind: Arc::new(kind.clone()),
             #[cfg(feature = "cel")]
             rules: crate::cel::Validator::new(schema.as_ref().unwrap_or(&Value::Null)),
             schema: schema.map(crate::schema::structural::SchemaValidator::new),
+            status_schema: status_schema.map(crate::schema::structural::SchemaValidator::new),
         }
     }
 
@@ -389,20 +403,32 @@ impl DynamicStrategy {
         let value = new.to_value();
         let old = old.map(DynamicObject::to_value);
         let root = FieldPath::new("");
-        let errors = match &old {
+        let mut errors = match &old {
             None => schema.validate(&value, &root),
             Some(old) => schema.validate_update(&value, old, &root),
         };
+        self.validate_whole(schema, &value, old.as_ref(), &mut errors);
+        errors
+    }
+
+    /// What is validated of the whole object on every write, the status
+    /// subresource's included: the embedded resources (not ratcheted, as
+    /// upstream: "we don't make a difference between update and create
+    /// for those") and, with feature `cel`, the `x-kubernetes-validations`
+    /// rules.
+    fn validate_whole(
+        &self,
+        schema: &crate::schema::structural::SchemaValidator,
+        value: &Value,
+        old: Option<&Value>,
+        errors: &mut ErrorList,
+    ) {
+        errors.extend(schema.validate_embedded_resources(value, &FieldPath::new("")));
         #[cfg(feature = "cel")]
-        let errors = {
-            let mut errors = errors;
-            self.rules
-                .validate_into(&value, old.as_ref(), &FieldPath::new(""), &mut errors);
-            errors
-        };
+        self.rules
+            .validate_into(value, old, &FieldPath::new(""), errors);
         #[cfg(not(feature = "cel"))]
         let _ = old;
-        errors
     }
 }
 
@@ -426,6 +452,11 @@ impl Strategy<DynamicObject> for DynamicStrategy {
         let mut value = Value::Object(std::mem::take(&mut obj.content));
         schema.prune(&mut value, true);
         crate::schema::defaulting::apply_schema_defaults(&mut value, schema.schema());
+        // Then the metadata of embedded resources read as ObjectMeta
+        // (`objectmeta.Coerce`, which the apiserver runs again when it
+        // converts the defaulted object): its unknown fields go, a
+        // default's too.
+        schema.coerce_embedded_metadata(&mut value, false);
         if let Value::Object(content) = value {
             obj.content = content;
         }
@@ -465,8 +496,22 @@ impl Strategy<DynamicObject> for DynamicStrategy {
         *new = merged;
     }
 
+    /// The status alone against the status schema, at `status` (as
+    /// `ValidateStatusUpdate`: a message reads `num in body ...`, not
+    /// `status.num in body ...`), ratcheted against the old status; then
+    /// the whole object's embedded resources and rules.
     fn validate_status_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
-        self.validate_against_schema(new, Some(old))
+        let (Some(schema), Some(status_schema)) = (&self.schema, &self.status_schema) else {
+            return self.validate_against_schema(new, Some(old));
+        };
+        let path = FieldPath::new("status");
+        let mut errors = match (new.content.get("status"), old.content.get("status")) {
+            (Some(status), Some(old)) => status_schema.validate_update(status, old, &path),
+            (Some(status), None) => status_schema.validate(status, &path),
+            (None, _) => ErrorList::new(),
+        };
+        self.validate_whole(schema, &new.to_value(), Some(&old.to_value()), &mut errors);
+        errors
     }
 }
 

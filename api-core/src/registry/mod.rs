@@ -244,7 +244,7 @@ pub struct Registry<K: Served> {
     apply_schema: Arc<OnceLock<crate::apply::Schema>>,
     codec: Codec,
     /// The codec when it is conversion `None` (to combine
-    /// [`Registry::stored_as`] and [`Registry::defaulted_on_read`]).
+    /// [`Registry::stored_as`] and [`Registry::read_with_schema`]).
     none_codec: Option<Arc<crate::conversion::NoneConversion>>,
     manager: Arc<str>,
 }
@@ -344,18 +344,22 @@ impl<K: Served> Registry<K> {
     /// writes the same stored objects. A registry of the storage version
     /// itself needs none.
     pub fn stored_as(self, api_version: impl Into<String>) -> Self {
-        let defaults = self.none_conversion().and_then(|c| c.defaults.clone());
-        self.with_none_conversion(Some(api_version.into()), defaults)
+        let schema = self.none_conversion().and_then(|c| c.schema.clone());
+        self.with_none_conversion(Some(api_version.into()), schema)
     }
 
-    /// Applies `schema`'s defaults (a CRD's storage version's) to every
-    /// object read from storage, as apiextensions-apiserver does: a
-    /// default added to a CRD shows on the objects stored before it, and a
-    /// defaulted field the status subresource dropped on create (a
-    /// defaulted `status`) shows on every read. Combines with
+    /// Decodes every object read from storage with `schema` (a CRD's
+    /// storage version's), as apiextensions-apiserver's storage decoder
+    /// does: unknown fields pruned (an object stored under a wider schema,
+    /// or written to storage by another hand, reads without them), the
+    /// `metadata` of embedded resources read as ObjectMeta, and the
+    /// defaults applied (a default added to a CRD shows on the objects
+    /// stored before it, and a defaulted field the status subresource
+    /// dropped on create shows on every read). Combines with
     /// [`Registry::stored_as`].
-    pub fn defaulted_on_read(self, schema: Value) -> Self {
+    pub fn read_with_schema(self, schema: Value) -> Self {
         let storage = self.none_conversion().and_then(|c| c.storage.clone());
+        let schema = Arc::new(crate::schema::structural::SchemaValidator::new(schema));
         self.with_none_conversion(storage, Some(schema))
     }
 
@@ -363,12 +367,19 @@ impl<K: Served> Registry<K> {
         self.none_codec.as_deref()
     }
 
-    fn with_none_conversion(mut self, storage: Option<String>, defaults: Option<Value>) -> Self {
+    fn with_none_conversion(
+        mut self,
+        storage: Option<String>,
+        schema: Option<Arc<crate::schema::structural::SchemaValidator>>,
+    ) -> Self {
         let codec = Arc::new(crate::conversion::NoneConversion {
             storage,
             served: self.kind.api_version(),
-            // Most schemas have no default: nothing to walk on each read.
-            defaults: defaults.filter(crate::schema::defaulting::has_defaults),
+            // Most schemas have no default: nothing to walk for them.
+            defaults: schema
+                .as_ref()
+                .is_some_and(|s| crate::schema::defaulting::has_defaults(s.schema())),
+            schema,
         });
         self.none_codec = Some(codec.clone());
         self.codec = Some(codec);

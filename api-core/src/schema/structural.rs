@@ -340,6 +340,59 @@ impl SchemaValidator {
         );
     }
 
+    /// `objectmeta.Coerce`, as the apiserver's decoders run it after
+    /// pruning: the `metadata` of every `x-kubernetes-embedded-resource`
+    /// in `value` is read as ObjectMeta and written back as Go writes it,
+    /// so its unknown fields go (`metadata` itself is never pruned). A
+    /// `metadata` that is not ObjectMeta is left for
+    /// [`validate_embedded_resources`](Self::validate_embedded_resources)
+    /// to report.
+    ///
+    /// ```
+    /// use api_core::schema::structural::SchemaValidator;
+    /// use serde_json::json;
+    ///
+    /// let schema = SchemaValidator::new(json!({"type": "object", "properties": {
+    ///     "template": {"type": "object", "x-kubernetes-embedded-resource": true,
+    ///                  "x-kubernetes-preserve-unknown-fields": true}
+    /// }}));
+    /// let mut value = json!({"template": {"apiVersion": "v1", "kind": "Pod",
+    ///     "metadata": {"name": "p", "colour": "red", "labels": {}}}});
+    /// schema.coerce_embedded_metadata(&mut value, false);
+    /// assert_eq!(value["template"]["metadata"], json!({"name": "p"}));
+    /// ```
+    pub fn coerce_embedded_metadata(&self, value: &mut Value, is_resource_root: bool) {
+        if let Some(root) = &self.0.borrow_dependent().root {
+            values::coerce_embedded_meta(value, root, is_resource_root);
+        }
+    }
+
+    /// `objectmeta.Validate`, which the apiserver runs on every write of a
+    /// custom resource: every `x-kubernetes-embedded-resource` in `value`
+    /// has a valid `apiVersion` and `kind` and, when it has one, a valid
+    /// `metadata` (a name is not required).
+    ///
+    /// ```
+    /// use api_core::schema::structural::SchemaValidator;
+    /// use api_core::FieldPath;
+    /// use serde_json::json;
+    ///
+    /// let schema = SchemaValidator::new(json!({"type": "object", "properties": {
+    ///     "template": {"type": "object", "x-kubernetes-embedded-resource": true,
+    ///                  "x-kubernetes-preserve-unknown-fields": true}
+    /// }}));
+    /// let errors = schema.validate_embedded_resources(
+    ///     &json!({"template": {"apiVersion": "v1"}}), &FieldPath::new("spec"));
+    /// assert_eq!(errors.as_slice()[0].to_string(), "spec.template.kind: Required value");
+    /// ```
+    pub fn validate_embedded_resources(&self, value: &Value, path: &FieldPath<'_>) -> ErrorList {
+        let mut errors = ErrorList::new();
+        if let Some(root) = &self.0.borrow_dependent().root {
+            values::validate_meta(value, root, path, false, &mut errors);
+        }
+        errors
+    }
+
     /// [`validate`] with this schema.
     pub fn validate(&self, value: &Value, path: &FieldPath<'_>) -> ErrorList {
         self.0.borrow_dependent().validate(value, path)

@@ -377,9 +377,9 @@ impl Controller {
             } else {
                 registry.stored_as(format!("{}/{storage}", typed.spec.group))
             };
-            // Reads apply the storage version's defaults.
+            // Reads are pruned and defaulted by the storage version's schema.
             let registry = match &storage_schema {
-                Some(schema) => registry.defaulted_on_read(schema.clone()),
+                Some(schema) => registry.read_with_schema(schema.clone()),
                 None => registry,
             };
             let refuse = terminating.clone();

@@ -191,7 +191,8 @@ pub(super) fn validate_ratcheted(
     let before = errs.len();
     // Only the recursion lives here (small frames for deep values); the
     // checks of one value are in helpers.
-    if value_checks(v, s, name, base, errs) {
+    let further = value_checks(v, s, name, base, errs);
+    if further == Further::All {
         match v {
             Value::Array(a) => {
                 if let Some(items) = s.items_schema() {
@@ -228,6 +229,8 @@ pub(super) fn validate_ratcheted(
             }
             _ => {}
         }
+    }
+    if further != Further::Nothing {
         junctors(v, s, name, base, errs);
     }
     if errs.len() > before && old.is_some_and(|o| json_equal(o, v)) {
@@ -267,9 +270,20 @@ fn correlated_item<'o>(old: &'o Value, new: &[Value], i: usize, s: &Node<'_>) ->
     }
 }
 
-/// The checks of one value against one schema, without its items and
-/// properties; `false` when the value needs no further checks (a type
-/// mismatch, or `null` where it is allowed).
+/// What is left to check of a value after [`value_checks`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Further {
+    /// Its items or properties, and the junctors.
+    All,
+    /// Only the junctors (`allOf`, `anyOf`, `oneOf`, `not`): the value has
+    /// the wrong type, and kube-openapi's validator still runs those.
+    Junctors,
+    /// Nothing: `null` where it is allowed.
+    Nothing,
+}
+
+/// The checks of one value against one schema, without its items,
+/// properties and junctors; says which of those are to be checked.
 #[inline(never)]
 fn value_checks(
     v: &Value,
@@ -277,7 +291,7 @@ fn value_checks(
     name: &str,
     base: &FieldPath<'_>,
     errs: &mut ErrorList,
-) -> bool {
+) -> Further {
     let named;
     let path = if name.is_empty() {
         base
@@ -286,11 +300,25 @@ fn value_checks(
         &named
     };
     if v.is_null() && s.nullable {
-        return false;
+        return Further::Nothing;
     }
-    if let Some(t) = s.type_.filter(|t| !t.is_empty())
-        && !type_matches(v, t)
-    {
+    // `x-kubernetes-int-or-string` (which has no `type` of its own) is
+    // validated as of the types `integer` and `string`, as apiextensions
+    // converts it for kube-openapi's validator.
+    let int_or_string = s.int_or_string && s.type_.is_none_or(str::is_empty);
+    let wanted = if int_or_string {
+        Some("integer,string")
+    } else {
+        s.type_.filter(|t| !t.is_empty())
+    };
+    let mistyped = wanted.filter(|t| {
+        if int_or_string {
+            !(type_matches(v, "integer") || type_matches(v, "string"))
+        } else {
+            !type_matches(v, t)
+        }
+    });
+    if let Some(t) = mistyped {
         // The apiserver shows the value's type as the value
         // (`Invalid value: "string": ... must be of type integer: "string"`).
         errs.push(FieldError::type_invalid(
@@ -302,8 +330,10 @@ fn value_checks(
                 type_name(v)
             ),
         ));
-        return false;
     }
+    // kube-openapi's validator checks `enum` whatever the type (both
+    // errors are reported for a wrongly typed value); the checks that
+    // need the type do not run on a mismatch.
     if let Some(values) = s.enum_
         && !values.is_empty()
         && !values.iter().any(|e| json_equal(e, v))
@@ -317,13 +347,18 @@ fn value_checks(
             .collect();
         errs.push(FieldError::not_supported(path, bounded(v), &supported));
     }
+    if mistyped.is_some() {
+        return Further::Junctors;
+    }
     match v {
         Value::String(st) => {
             let len = st.chars().count() as i64;
             if let Some(max) = s.max_length
                 && len > max
             {
-                errs.push(FieldError::too_long_characters(path, max));
+                // Counted in characters, worded as `TooLong` (bytes), as
+                // the apiserver reports a schema's `maxLength`.
+                errs.push(FieldError::too_long(path, max));
             }
             if let Some(min) = s.min_length
                 && len < min
@@ -334,15 +369,25 @@ fn value_checks(
                     format!("{} should be at least {min} chars long", subject(name)),
                 ));
             }
-            if let Some(pattern) = s.pattern.filter(|p| !p.is_empty())
-                && let Ok(re) = go_regex::compile(pattern)
-                && !re.is_match(st)
-            {
-                errs.push(FieldError::invalid(
-                    path,
-                    st.as_str(),
-                    format!("{} should match '{pattern}'", subject(name)),
-                ));
+            if let Some(pattern) = s.pattern.filter(|p| !p.is_empty()) {
+                match go_regex::compile(pattern) {
+                    Ok(re) if !re.is_match(st) => errs.push(FieldError::invalid(
+                        path,
+                        st.as_str(),
+                        format!("{} should match '{pattern}'", subject(name)),
+                    )),
+                    // A CRD cannot carry such a pattern (its validation
+                    // compiles them), but a schema given here may.
+                    Err(go_regex::Error::Invalid(e)) => errs.push(FieldError::invalid(
+                        path,
+                        st.as_str(),
+                        format!(
+                            "{} should match '{pattern}, but pattern is invalid: {e}'",
+                            subject(name)
+                        ),
+                    )),
+                    _ => {}
+                }
             }
         }
         Value::Number(n) => {
@@ -421,7 +466,7 @@ fn value_checks(
         Value::Object(m) => validate_object(m, v, s, name, path, errs),
         _ => {}
     }
-    true
+    Further::All
 }
 
 /// `ValidateListSetsAndMaps` (apiextensions-apiserver `schema/listtype`),
@@ -532,74 +577,114 @@ fn validate_object(
     }
 }
 
-fn passes(v: &Value, s: &Node<'_>, base: &FieldPath<'_>) -> bool {
+/// The errors `v` has against the schema `j` of a junctor.
+fn branch_errors(v: &Value, j: &Node<'_>, name: &str, base: &FieldPath<'_>) -> ErrorList {
     let mut e = ErrorList::new();
-    validate_value(v, s, "", base, &mut e);
-    e.is_empty()
+    validate_value(v, j, name, base, &mut e);
+    e
 }
 
+/// Of the failed branches of an `anyOf` or `oneOf`, the errors of the one
+/// closest to passing (the fewest errors; the first of equals), which
+/// kube-openapi's validator reports with the junctor's own error (it
+/// picks the branch with the most passed checks).
+fn closest(failures: Vec<ErrorList>) -> Option<ErrorList> {
+    let mut best: Option<ErrorList> = None;
+    for f in failures {
+        if best.as_ref().is_none_or(|b| f.len() < b.len()) {
+            best = Some(f);
+        }
+    }
+    best
+}
+
+/// `allOf`, `anyOf`, `oneOf` and `not` as kube-openapi's validator checks
+/// them, with its messages: the junctor's error names the value quoted
+/// (`"spec.port" must validate at least one schema (anyOf)`) and stands at
+/// the path validation started from, which for a whole object is Go's nil
+/// path, written `<nil>`; the errors of the failed branches come with it
+/// (every `allOf` branch's, the closest `anyOf` or `oneOf` branch's).
 #[inline(never)]
 fn junctors(v: &Value, s: &Node<'_>, name: &str, base: &FieldPath<'_>, errs: &mut ErrorList) {
     if s.all_of.is_empty() && s.any_of.is_empty() && s.one_of.is_empty() && s.not.is_none() {
         return;
     }
-    let named;
-    let path = if name.is_empty() {
+    let nil = FieldPath::new("<nil>");
+    let path = if base.to_string().is_empty() {
+        &nil
+    } else {
         base
-    } else {
-        named = base.child(name);
-        &named
     };
-    let who = if name.is_empty() {
-        String::new()
-    } else {
-        format!("{name} ")
-    };
+    let who = crate::validation::go_quote(name);
     if !s.all_of.is_empty() {
-        let mut inner = ErrorList::new();
         let mut valid = 0;
         for j in &s.all_of {
-            let before = inner.len();
-            validate_value(v, j, name, base, &mut inner);
-            if inner.len() == before {
+            let e = branch_errors(v, j, name, base);
+            if e.is_empty() {
                 valid += 1;
             }
+            errs.extend(e);
         }
         if valid != s.all_of.len() {
-            errs.extend(inner);
             let extra = if valid == 0 { ". None validated" } else { "" };
             errs.push(FieldError::invalid(
                 path,
                 "",
-                format!("{who}must validate all the schemas (allOf){extra}"),
+                format!("{who} must validate all the schemas (allOf){extra}"),
             ));
         }
     }
-    if !s.any_of.is_empty() && !s.any_of.iter().any(|j| passes(v, j, base)) {
-        errs.push(FieldError::invalid(
-            path,
-            "",
-            format!("{who}must validate at least one schema (anyOf)"),
-        ));
-    }
-    if !s.one_of.is_empty() {
-        let n = s.one_of.iter().filter(|j| passes(v, j, base)).count();
-        if n != 1 {
-            let extra = if n == 0 { ". Found none valid" } else { "" };
+    if !s.any_of.is_empty() {
+        let mut failures = Vec::new();
+        for j in &s.any_of {
+            let e = branch_errors(v, j, name, base);
+            if e.is_empty() {
+                failures.clear();
+                break;
+            }
+            failures.push(e);
+        }
+        if let Some(best) = closest(failures) {
             errs.push(FieldError::invalid(
                 path,
                 "",
-                format!("{who}must validate one and only one schema (oneOf){extra}"),
+                format!("{who} must validate at least one schema (anyOf)"),
             ));
+            errs.extend(best);
+        }
+    }
+    if !s.one_of.is_empty() {
+        let mut failures = Vec::new();
+        let mut valid = 0;
+        for j in &s.one_of {
+            let e = branch_errors(v, j, name, base);
+            if e.is_empty() {
+                valid += 1;
+            } else if valid == 0 {
+                failures.push(e);
+            }
+        }
+        if valid != 1 {
+            let extra = if valid == 0 { ". Found none valid" } else { "" };
+            errs.push(FieldError::invalid(
+                path,
+                "",
+                format!("{who} must validate one and only one schema (oneOf){extra}"),
+            ));
+            if valid == 0
+                && let Some(best) = closest(failures)
+            {
+                errs.extend(best);
+            }
         }
     }
     if let Some(not) = &s.not
-        && passes(v, not, base)
+        && branch_errors(v, not, name, base).is_empty()
     {
         errs.push(FieldError::invalid(
             path,
             "",
-            format!("{who}must not validate the schema (not)"),
+            format!("{who} must not validate the schema (not)"),
         ));
     }
 }
@@ -825,10 +910,53 @@ fn coerce_meta(
     }
 }
 
+/// `objectmeta.Coerce` as the apiserver's decoders run it: the `metadata`
+/// of every embedded resource in `x` (`resource_root`: `x` itself is one)
+/// is read as ObjectMeta and written back as Go writes it, which drops its
+/// unknown fields (and its empty ones). A `metadata` that does not read as
+/// ObjectMeta is left as it is, for validation to report. The walk follows
+/// the schema, so it is as deep as the schema at most.
+pub(super) fn coerce_embedded_meta(x: &mut Value, s: &Node<'_>, resource_root: bool) {
+    if s.truncated {
+        return;
+    }
+    match x {
+        Value::Object(m) => {
+            let embedded = resource_root || s.embedded_resource;
+            if embedded
+                && let Some(meta) = m.get_mut("metadata")
+                && meta.is_object()
+                && let Ok(typed) = object_meta_of(meta)
+                && let Ok(written) = serde_json::to_value(&typed)
+            {
+                *meta = written;
+            }
+            for (k, v) in m.iter_mut() {
+                if embedded && k == "metadata" {
+                    continue;
+                }
+                if let Some(p) = s.property(k) {
+                    coerce_embedded_meta(v, p, false);
+                } else if let Some(ap) = s.additional_schema() {
+                    coerce_embedded_meta(v, ap, false);
+                }
+            }
+        }
+        Value::Array(a) => {
+            if let Some(items) = s.items_schema() {
+                for v in a {
+                    coerce_embedded_meta(v, items, false);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// `objectmeta.Validate`: walks `x` along `s` and validates the TypeMeta
 /// and ObjectMeta of every embedded resource in it (`resource_root`: `x`
 /// itself is one). Expects [`coerce_meta`] to have passed.
-fn validate_meta(
+pub(super) fn validate_meta(
     x: &Value,
     s: &Node<'_>,
     path: &FieldPath<'_>,
