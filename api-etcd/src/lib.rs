@@ -59,7 +59,9 @@
 //! protoc first. The tests start an `etcd` of their own with the
 //! `testing` module (feature `testing`: `api_etcd::testing::EtcdServer`,
 //! for other crates' tests too); without an `etcd` binary they are
-//! skipped, unless `API_ETCD_REQUIRE=1`.
+//! skipped, unless `API_ETCD_REQUIRE=1`. `ETCD_BIN` names another etcd
+//! than the `PATH`'s: CI runs the suite on Debian's etcd 3.4.23 and on
+//! upstream's 3.5.1.
 //!
 //! # Example
 //!
