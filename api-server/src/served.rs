@@ -302,7 +302,7 @@ pub trait ServedKind: Send + Sync {
         let _ = plugins;
     }
     /// Whether this is one of Kubernetes' own kinds (Namespace, the RBAC
-    /// kinds, [`crate::builtin`]'s), whose objects kube-apiserver writes
+    /// kinds, the `builtin` module's (feature `k8s-openapi`)), whose objects kube-apiserver writes
     /// from Go structs, `kind` before `apiVersion` (custom resources are
     /// written `apiVersion` first). Column numbers in clients' decoding
     /// errors count from there. Default: `false`.
