@@ -362,7 +362,10 @@ impl SchemaValidator {
     /// assert_eq!(value["template"]["metadata"], json!({"name": "p"}));
     /// ```
     pub fn coerce_embedded_metadata(&self, value: &mut Value, is_resource_root: bool) {
-        if let Some(root) = &self.0.borrow_dependent().root {
+        let compiled = self.0.borrow_dependent();
+        if let Some(root) = &compiled.root
+            && (compiled.embedded || is_resource_root)
+        {
             values::coerce_embedded_meta(value, root, is_resource_root);
         }
     }
@@ -387,7 +390,10 @@ impl SchemaValidator {
     /// ```
     pub fn validate_embedded_resources(&self, value: &Value, path: &FieldPath<'_>) -> ErrorList {
         let mut errors = ErrorList::new();
-        if let Some(root) = &self.0.borrow_dependent().root {
+        let compiled = self.0.borrow_dependent();
+        if let Some(root) = &compiled.root
+            && compiled.embedded
+        {
             values::validate_meta(value, root, path, false, &mut errors);
         }
         errors
@@ -416,14 +422,19 @@ impl std::fmt::Debug for SchemaValidator {
 /// it on every call).
 pub(crate) struct CompiledSchema<'a> {
     root: Option<Box<node::Node<'a>>>,
+    /// Whether any node is an `x-kubernetes-embedded-resource` (most
+    /// schemas have none: their values need no walk for one).
+    embedded: bool,
 }
 
 impl<'a> CompiledSchema<'a> {
     /// Decodes `schema` (leniently: mistyped keywords are ignored).
     pub(crate) fn new(schema: &'a Value) -> Self {
         let mut ignored = ErrorList::new();
+        let root = node::decode(schema, &FieldPath::new(""), 0, &mut ignored);
         CompiledSchema {
-            root: node::decode(schema, &FieldPath::new(""), 0, &mut ignored),
+            embedded: root.as_deref().is_some_and(values::has_embedded_resource),
+            root,
         }
     }
 

@@ -60,6 +60,12 @@ impl<'a> FieldPath<'a> {
         }
     }
 
+    /// Whether this is `FieldPath::new("")`, the object itself, which
+    /// renders as nothing.
+    pub fn is_empty_root(&self) -> bool {
+        self.parent.is_none() && matches!(self.segment, Segment::Child(""))
+    }
+
     /// The path of the map entry or list-map item with the key `key` (`spec.selector[app]`).
     pub fn key<'b>(&'b self, key: &'b str) -> FieldPath<'b> {
         FieldPath {

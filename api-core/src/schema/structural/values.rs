@@ -589,13 +589,8 @@ fn branch_errors(v: &Value, j: &Node<'_>, name: &str, base: &FieldPath<'_>) -> E
 /// kube-openapi's validator reports with the junctor's own error (it
 /// picks the branch with the most passed checks).
 fn closest(failures: Vec<ErrorList>) -> Option<ErrorList> {
-    let mut best: Option<ErrorList> = None;
-    for f in failures {
-        if best.as_ref().is_none_or(|b| f.len() < b.len()) {
-            best = Some(f);
-        }
-    }
-    best
+    // `min_by_key` keeps the first of equals.
+    failures.into_iter().min_by_key(ErrorList::len)
 }
 
 /// `allOf`, `anyOf`, `oneOf` and `not` as kube-openapi's validator checks
@@ -610,11 +605,7 @@ fn junctors(v: &Value, s: &Node<'_>, name: &str, base: &FieldPath<'_>, errs: &mu
         return;
     }
     let nil = FieldPath::new("<nil>");
-    let path = if base.to_string().is_empty() {
-        &nil
-    } else {
-        base
-    };
+    let path = if base.is_empty_root() { &nil } else { base };
     let who = crate::validation::go_quote(name);
     if !s.all_of.is_empty() {
         let mut valid = 0;
@@ -908,6 +899,15 @@ fn coerce_meta(
         }
         _ => None,
     }
+}
+
+/// Whether `s` or a schema below it (properties, `additionalProperties`,
+/// items; junctors hold no structure) is an `x-kubernetes-embedded-resource`.
+pub(super) fn has_embedded_resource(s: &Node<'_>) -> bool {
+    s.embedded_resource
+        || s.properties.iter().any(|(_, p)| has_embedded_resource(p))
+        || s.additional_schema().is_some_and(has_embedded_resource)
+        || s.items_schema().is_some_and(has_embedded_resource)
 }
 
 /// `objectmeta.Coerce` as the apiserver's decoders run it: the `metadata`
