@@ -365,9 +365,6 @@ pub struct DynamicStrategy {
     kind: Arc<KindInfo>,
     /// The schema, decoded once (`None`: nothing to check).
     schema: Option<crate::schema::structural::SchemaValidator>,
-    /// The schema of `status` alone, which a status update is validated
-    /// against (with a status subresource).
-    status_schema: Option<crate::schema::structural::SchemaValidator>,
     #[cfg(feature = "cel")]
     rules: crate::cel::Validator,
 }
@@ -377,18 +374,11 @@ impl DynamicStrategy {
     /// nothing is defaulted, pruned or validated).
     pub fn new(kind: &KindInfo) -> Self {
         let schema = kind.schema().filter(|s| !s.is_null()).cloned();
-        let status_schema = schema
-            .as_ref()
-            .filter(|_| kind.status_subresource)
-            .and_then(|s| s.pointer("/properties/status"))
-            .filter(|s| s.is_object())
-            .cloned();
         DynamicStrategy {
             kind: Arc::new(kind.clone()),
             #[cfg(feature = "cel")]
             rules: crate::cel::Validator::new(schema.as_ref().unwrap_or(&Value::Null)),
             schema: schema.map(crate::schema::structural::SchemaValidator::new),
-            status_schema: status_schema.map(crate::schema::structural::SchemaValidator::new),
         }
     }
 
@@ -501,14 +491,17 @@ impl Strategy<DynamicObject> for DynamicStrategy {
     /// `status.num in body ...`), ratcheted against the old status; then
     /// the whole object's embedded resources and rules.
     fn validate_status_update(&self, new: &DynamicObject, old: &DynamicObject) -> ErrorList {
-        let (Some(schema), Some(status_schema)) = (&self.schema, &self.status_schema) else {
-            return self.validate_against_schema(new, Some(old));
+        let Some(schema) = &self.schema else {
+            return ErrorList::new();
         };
-        let path = FieldPath::new("status");
-        let mut errors = match (new.content.get("status"), old.content.get("status")) {
-            (Some(status), Some(old)) => status_schema.validate_update(status, old, &path),
-            (Some(status), None) => status_schema.validate(status, &path),
-            (None, _) => ErrorList::new(),
+        let mut errors = match new.content.get("status") {
+            Some(status) => schema.validate_property(
+                "status",
+                status,
+                old.content.get("status"),
+                &FieldPath::new("status"),
+            ),
+            None => ErrorList::new(),
         };
         self.validate_whole(schema, &new.to_value(), Some(&old.to_value()), &mut errors);
         errors
