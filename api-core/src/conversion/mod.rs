@@ -688,13 +688,12 @@ impl StorageCodec for NoneConversion {
     fn read_stored(&self, mut stored: Value, _: &str) -> Result<Value, ConversionError> {
         if let Some(schema) = &self.schema {
             schema.prune(&mut stored, true);
+            crate::schema::defaulting::prune_non_nullable_nulls_without_defaults(
+                &mut stored,
+                schema.schema(),
+            );
             if self.defaults {
-                crate::schema::defaulting::apply_schema_defaults(&mut stored, schema.schema());
-            } else {
-                crate::schema::defaulting::prune_non_nullable_nulls_without_defaults(
-                    &mut stored,
-                    schema.schema(),
-                );
+                crate::schema::defaulting::default(&mut stored, schema.schema());
             }
             schema.coerce_embedded_metadata(&mut stored, false);
         }
